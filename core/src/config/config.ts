@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The one schema for every environment variable the api, the worker and the scripts read.
+ * Defaults serve a local machine; a malformed value stops the process with a sentence naming it.
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/directory'),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (BullMQ queues, cache), so that runs never see each other's data. */
+  REDIS_PREFIX: z.string().min(1).default('directory'),
+  MEILI_URL: z.url().optional(),
+  MEILI_KEY: z.string().optional(),
+  /** Where uploads, exports and sitemaps are written. */
+  DATA_DIR: z.string().min(1).default('var'),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').default('admin-demo-password'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration — fix these environment variables: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const ContactMessageSchema = defineEntity({
+  name: 'ContactMessage',
+  tableName: 'contact_messages',
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    name: p.text(),
+    email: p.text(),
+    subject: p.text(),
+    message: p.text(),
+    company: p.text().nullable(),
+    phone: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type ContactMessage = InferEntity<typeof ContactMessageSchema>;

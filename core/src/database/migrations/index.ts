@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000001Initial } from './Migration20261122000001Initial.js';
+
+/**
+ * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
+ * migrator's globbing needs Node ≥ 22 and these machines run Node 20. Add new migrations at the end.
+ */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000001Initial', class: Migration20261122000001Initial },
+];
