@@ -2,16 +2,24 @@
 import { migrateDatabase } from '@directory/core';
 
 /**
- * Every test run gets its own database and Redis key prefix (DESIGN.md: runs never see each other's
- * data). Workers inherit the environment set here; global-teardown drops the database.
+ * Every test run gets its own databases and Redis key prefix (DESIGN.md: runs never see each other's
+ * data). DATABASE_URL is a migrated database the suites may share; TEST_TEMPLATE_DATABASE_URL is a
+ * migrated database nobody connects to, cloned by suites that need one to themselves (testing/database.ts).
+ * Workers inherit the environment set here; global-teardown drops them all.
  */
 export default async function globalSetup(): Promise<void> {
-  const run = `${Date.now().toString(36)}_${process.pid}`;
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  base.pathname = `/directory_test_${run}`;
-  process.env.DATABASE_URL = base.toString();
-  process.env.REDIS_PREFIX = `directory_test_${run}`;
+  const run = `directory_test_${Date.now().toString(36)}_${process.pid}`;
+  const url = (name: string) => {
+    const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    base.pathname = `/${name}`;
+    return base.toString();
+  };
+  process.env.TEST_RUN_ID = run;
+  process.env.DATABASE_URL = url(run);
+  process.env.TEST_TEMPLATE_DATABASE_URL = url(`${run}_template`);
+  process.env.REDIS_PREFIX = run;
   process.env.NODE_ENV = 'test';
   process.env.LOG_LEVEL ??= 'silent';
   await migrateDatabase(process.env.DATABASE_URL);
+  await migrateDatabase(process.env.TEST_TEMPLATE_DATABASE_URL);
 }

@@ -163,5 +163,15 @@ export class Migration20261122000001Initial extends Migration {
     this.addSql(
       `create index city_category_stats_city_idx on city_category_stats (country_code, city_slug, business_count desc)`,
     );
+
+    // One row of directory-wide totals for the home counters and the business list's totalCount.
+    this.addSql(`
+      create materialized view directory_totals as
+      select 1 as id,
+             (select count(*) from businesses where is_approved)::int as business_count,
+             (select count(*) from country_stats)::int as country_count,
+             (select count(*) from city_stats)::int as city_count,
+             (select count(*) from category_stats)::int as category_count`);
+    this.addSql(`create unique index directory_totals_pk on directory_totals (id)`);
   }
 }

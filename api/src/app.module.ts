@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { type AppConfig, ormOptions } from '@directory/core';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { BusinessesModule } from './businesses/businesses.module.js';
+import { APP_CONFIG, ConfigModule } from './config/config.module.js';
+import { ContactModule } from './contact/contact.module.js';
+import { DirectoryModule } from './directory.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { WebAppModule } from './web-app/web-app.module.js';
+
+@Module({
+  imports: [
+    ConfigModule,
+    MikroOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),
+      driver: PostgreSqlDriver,
+    }),
+    BusinessesModule,
+    DirectoryModule,
+    ContactModule,
+    SettingsModule,
+    WebAppModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,109 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { isOpenOn, parseAbout, parseWorkingHours, stripSlugSuffix, trueAmenities } from '@directory/core';
+import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import { pageInfo } from '../common/paging.js';
+
+export const PUBLIC_PAGE_SIZE = 20;
+export const PUBLIC_MAX_PAGE = 100;
+export const FEATURED_COUNT = 8;
+
+interface DetailRow extends ListingRow {
+  street: string | null;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  reviews_link: string | null;
+  logo: string | null;
+  located_in: string | null;
+  working_hours: string | null;
+  verified: boolean;
+  about: string | null;
+  place_id: string | null;
+  url: string | null;
+  updated_at: Date;
+}
+
+@Injectable()
+export class BusinessesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Public spec §2 business list: 20 a page, newest first, pages 1..100. */
+  async list(page: number) {
+    const [totals] = await this.em.execute<{ business_count: number }[]>('select business_count from directory_totals');
+    const rows = await this.em.execute<ListingRow[]>(
+      `select ${LISTING_COLUMNS} from businesses b where b.is_approved order by b.id desc limit ? offset ?`,
+      [PUBLIC_PAGE_SIZE, (page - 1) * PUBLIC_PAGE_SIZE],
+    );
+    return {
+      businesses: rows.map(toListing),
+      ...pageInfo(page, PUBLIC_PAGE_SIZE, totals?.business_count ?? 0, PUBLIC_MAX_PAGE),
+    };
+  }
+
+  /** The most reviewed businesses with a photo, best rated first. */
+  async featured() {
+    const rows = await this.em.execute<(ListingRow & { photo: string })[]>(
+      `select * from (
+         select ${LISTING_COLUMNS} from businesses b where b.is_approved order by b.reviews desc limit 64
+       ) top where top.photo is not null order by top.rating desc nulls last, top.reviews desc limit ?`,
+      [FEATURED_COUNT],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      slug: row.slug,
+      name: row.name,
+      type: row.type,
+      category: row.category,
+      image_url: row.photo,
+      rating: row.rating ?? 0,
+      reviews: row.reviews,
+      full_address: row.full_address,
+    }));
+  }
+
+  /**
+   * A business by slug. Renamed slugs resolve through slug_redirects; a slug with a trailing
+   * dash + six characters that finds nothing is retried once without it (public spec §5).
+   */
+  async detail(slug: string) {
+    const row = (await this.findBySlug(slug)) ?? (await this.findBySlug(stripSlugSuffix(slug)));
+    if (!row) throw new NotFoundException(`No business has the address "${slug}".`);
+    return toDetail(row);
+  }
+
+  private async findBySlug(slug: string | null): Promise<DetailRow | null> {
+    if (!slug) return null;
+    const [row] = await this.em.execute<DetailRow[]>(
+      `select b.* from businesses b where b.slug = ? and b.is_approved
+       union all
+       select b.* from slug_redirects r join businesses b on b.id = r.business_id where r.old_slug = ? and b.is_approved
+       limit 1`,
+      [slug, slug],
+    );
+    return row ?? null;
+  }
+}
+
+function toDetail(row: DetailRow) {
+  const workingHours = parseWorkingHours(row.working_hours);
+  const about = parseAbout(row.about);
+  return {
+    ...toListing(row),
+    street: row.street,
+    postalCode: row.postal_code,
+    placeId: row.place_id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    logo: row.logo,
+    verified: row.verified,
+    about: about && 'text' in about ? about.text : about,
+    amenities: trueAmenities(about),
+    workingHours,
+    openNow: isOpenOn(workingHours),
+    url: row.url,
+    reviewsLink: row.reviews_link,
+    locatedIn: row.located_in,
+    updatedAt: row.updated_at,
+  };
+}

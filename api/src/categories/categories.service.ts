@@ -1,0 +1,68 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { slugify } from '@directory/core';
+import { firstLetterCondition } from '../common/letter.dto.js';
+import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import { pageInfo } from '../common/paging.js';
+import { countryLabel } from '../countries/country-label.js';
+
+export const CATEGORY_SIDEBAR_SIZE = 15;
+
+interface CategoryRow {
+  category_slug: string;
+  category: string;
+  business_count: number;
+  country_count: number;
+}
+
+@Injectable()
+export class CategoriesService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(letter?: string, q?: string) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (letter) {
+      where.push(firstLetterCondition('category'));
+      params.push(letter);
+    }
+    if (q?.trim()) {
+      where.push(`unaccent(category) ilike unaccent(?)`);
+      params.push(`%${q.trim()}%`);
+    }
+    const rows = await this.em.execute<CategoryRow[]>(
+      `select category_slug, category, business_count from category_stats
+       ${where.length ? `where ${where.join(' and ')}` : ''} order by business_count desc, category`,
+      params,
+    );
+    return rows.map((r) => ({ category: r.category, slug: r.category_slug, count: r.business_count }));
+  }
+
+  async page(slug: string, page: number, limit: number) {
+    const key = slugify(slug);
+    const [stats] = await this.em.execute<CategoryRow[]>('select * from category_stats where category_slug = ?', [key]);
+    if (!stats) throw new NotFoundException(`No category has the address "${slug}".`);
+    const [countries, businesses] = await Promise.all([
+      this.em.execute<{ country_code: string; country: string | null; business_count: number }[]>(
+        `select cc.country_code, cs.country, cc.business_count from country_category_stats cc
+         join country_stats cs using (country_code)
+         where cc.category_slug = ? order by cc.business_count desc limit ?`,
+        [key, CATEGORY_SIDEBAR_SIZE],
+      ),
+      this.em.execute<ListingRow[]>(
+        `select ${LISTING_COLUMNS} from businesses b where b.category_slug = ? and b.is_approved
+         order by b.reviews desc, b.id limit ? offset ?`,
+        [key, limit, (page - 1) * limit],
+      ),
+    ]);
+    return {
+      category: stats.category,
+      slug: stats.category_slug,
+      businessCount: stats.business_count,
+      countryCount: stats.country_count,
+      topCountries: countries.map((c) => ({ ...countryLabel(c.country_code, c.country), count: c.business_count })),
+      businesses: businesses.map(toListing),
+      ...pageInfo(page, limit, stats.business_count),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { slugify } from '@directory/core';
+import { firstLetterCondition } from '../common/letter.dto.js';
+import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import { pageInfo } from '../common/paging.js';
+import { countryLabel } from '../countries/country-label.js';
+
+export const CITY_SIDEBAR_SIZE = 15;
+
+interface CityRow {
+  country_code: string;
+  city_slug: string;
+  city: string;
+  country: string | null;
+  business_count: number;
+  category_count: number;
+}
+
+@Injectable()
+export class CitiesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Public spec §2 city list; the search box matches a city name or a country code. */
+  async list(letter?: string, q?: string) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (letter) {
+      where.push(firstLetterCondition('c.city'));
+      params.push(letter);
+    }
+    if (q?.trim()) {
+      where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?))`);
+      params.push(`%${q.trim()}%`, q.trim());
+    }
+    const rows = await this.em.execute<CityRow[]>(
+      `select c.*, s.country from city_stats c join country_stats s using (country_code)
+       ${where.length ? `where ${where.join(' and ')}` : ''} order by c.business_count desc, c.city`,
+      params,
+    );
+    return rows.map((r) => ({
+      city: r.city,
+      slug: r.city_slug,
+      countryCode: r.country_code,
+      country: countryLabel(r.country_code, r.country).country,
+      businessCount: r.business_count,
+      categoryCount: r.category_count,
+    }));
+  }
+
+  async page(countryCode: string, citySlug: string, page: number, limit: number) {
+    const code = countryCode.toUpperCase();
+    const key = slugify(citySlug);
+    const [city] = await this.em.execute<CityRow[]>(
+      `select c.*, s.country from city_stats c join country_stats s using (country_code)
+       where c.country_code = ? and c.city_slug = ?`,
+      [code, key],
+    );
+    if (!city) throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
+    const [categories, businesses] = await Promise.all([
+      this.em.execute<{ category: string; category_slug: string; business_count: number }[]>(
+        `select s.category, cc.category_slug, cc.business_count from city_category_stats cc
+         join category_stats s using (category_slug)
+         where cc.country_code = ? and cc.city_slug = ? order by cc.business_count desc, s.category limit ?`,
+        [code, key, CITY_SIDEBAR_SIZE],
+      ),
+      this.em.execute<ListingRow[]>(
+        `select ${LISTING_COLUMNS} from businesses b
+         where b.country_code = ? and b.city_slug = ? and b.is_approved
+         order by b.reviews desc, b.id limit ? offset ?`,
+        [code, key, limit, (page - 1) * limit],
+      ),
+    ]);
+    return {
+      city: city.city,
+      slug: city.city_slug,
+      ...withoutSlug(countryLabel(city.country_code, city.country)),
+      businessCount: city.business_count,
+      categoryCount: city.category_count,
+      topCategories: categories.map((c) => ({ category: c.category, slug: c.category_slug, count: c.business_count })),
+      businesses: businesses.map(toListing),
+      ...pageInfo(page, limit, city.business_count),
+    };
+  }
+}
+
+function withoutSlug({ country, countryCode }: ReturnType<typeof countryLabel>) {
+  return { country, countryCode };
+}

@@ -1,0 +1,59 @@
+/** Columns of the public business listing (public spec §3), selected by every list query. */
+export const LISTING_COLUMNS = `b.id, b.slug, b.name, b.category, b.category_slug, b.type, b.rating, b.reviews, b.city,
+  b.city_slug, b.country, b.country_code, b.phone, b.photo, b.full_address`;
+
+export interface ListingRow {
+  id: string | number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  rating: number | null;
+  reviews: number;
+  city: string | null;
+  city_slug: string | null;
+  country: string | null;
+  country_code: string | null;
+  phone: string | null;
+  photo: string | null;
+  full_address: string | null;
+}
+
+export interface BusinessListing {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  categorySlug: string | null;
+  type: string | null;
+  rating: number;
+  reviews: number;
+  city: string | null;
+  citySlug: string | null;
+  country: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  photo: string | null;
+  fullAddress: string | null;
+}
+
+export function toListing(row: ListingRow): BusinessListing {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    categorySlug: row.category_slug,
+    type: row.type,
+    rating: row.rating ?? 0,
+    reviews: row.reviews,
+    city: row.city,
+    citySlug: row.city_slug,
+    country: row.country,
+    countryCode: row.country_code,
+    phone: row.phone,
+    photo: row.photo,
+    fullAddress: row.full_address,
+  };
+}

@@ -1,0 +1,19 @@
+/** The paged public response of public spec §3, shared by every paged list. */
+export interface Paged {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export function pageInfo(page: number, limit: number, totalCount: number, maxPages = Infinity): Paged {
+  const totalPages = Math.min(maxPages, Math.ceil(totalCount / limit));
+  return {
+    currentPage: page,
+    totalPages,
+    totalCount,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+  };
+}

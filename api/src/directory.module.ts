@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CategoriesController } from './categories/categories.controller.js';
+import { CategoriesService } from './categories/categories.service.js';
+import { CitiesController } from './cities/cities.controller.js';
+import { CitiesService } from './cities/cities.service.js';
+import { CountriesController } from './countries/countries.controller.js';
+import { CountriesService } from './countries/countries.service.js';
+import { HomepageController } from './homepage/homepage.controller.js';
+import { HomepageService } from './homepage/homepage.service.js';
+
+/** The aggregate-backed public browsing reads: home, categories, countries, cities. */
+@Module({
+  controllers: [HomepageController, CategoriesController, CountriesController, CitiesController],
+  providers: [HomepageService, CategoriesService, CountriesService, CitiesService],
+})
+export class DirectoryModule {}

@@ -1,0 +1,80 @@
+import type { INestApplication } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { refreshAggregates } from '@directory/core';
+import { createSuiteDatabase } from '../../../testing/database.js';
+import { createApp } from '../app.factory.js';
+
+export interface TestApp {
+  app: INestApplication;
+  orm: MikroORM;
+  /** Closes the app and drops the suite's database. */
+  close: () => Promise<void>;
+}
+
+/** The real api on a database of the suite's own (cloned from the run's template), with no port bound. */
+export async function startTestApp(): Promise<TestApp> {
+  const database = await createSuiteDatabase();
+  process.env.DATABASE_URL = database.url;
+  const app = await createApp();
+  await app.init();
+  const orm = app.get<MikroORM>(MikroORM);
+  return {
+    app,
+    orm,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface FixtureBusiness {
+  name: string;
+  slug: string;
+  category?: string | null;
+  city?: string | null;
+  country?: string | null;
+  countryCode?: string | null;
+  rating?: number | null;
+  reviews?: number;
+  approved?: boolean;
+  workingHours?: string | null;
+  about?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  placeId?: string | null;
+  photo?: string | null;
+}
+
+/** Inserts businesses the way imports store them (slugs of category and city derived) and refreshes the counts. */
+export async function insertBusinesses(orm: MikroORM, businesses: FixtureBusiness[]): Promise<void> {
+  const { slugify } = await import('@directory/core');
+  const em = orm.em.fork();
+  for (const b of businesses) {
+    await em.execute(
+      `insert into businesses (name, slug, category, category_slug, city, city_slug, country, country_code, rating,
+         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        b.name,
+        b.slug,
+        b.category ?? null,
+        slugify(b.category) || null,
+        b.city ?? null,
+        slugify(b.city) || null,
+        b.country ?? null,
+        b.countryCode ?? null,
+        b.rating ?? null,
+        b.reviews ?? 0,
+        b.approved ?? true,
+        b.workingHours ?? null,
+        b.about ?? null,
+        b.latitude ?? null,
+        b.longitude ?? null,
+        b.placeId ?? null,
+        b.photo ?? null,
+      ],
+    );
+  }
+  await refreshAggregates(em);
+}

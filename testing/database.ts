@@ -1,0 +1,29 @@
+import pg from 'pg';
+
+/**
+ * A database of this suite's own, cloned from the run's migrated template (fast: no migrations),
+ * for suites whose assertions count rows. Returns its URL and a function that drops it.
+ */
+export async function createSuiteDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = new URL(process.env.TEST_TEMPLATE_DATABASE_URL!);
+  const templateName = template.pathname.slice(1);
+  const name = `${process.env.TEST_RUN_ID}_s${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const maintenance = new URL(template);
+  maintenance.pathname = '/postgres';
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(templateName)}`);
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+  };
+}
