@@ -5,3 +5,4 @@ export * from './rules/countries.js';
 export * from './rules/json-text.js';
 export * from './rules/opening-hours.js';
 export * from './rules/slug.js';
+export * from './queues/queues.js';

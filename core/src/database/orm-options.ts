@@ -9,7 +9,7 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
     clientUrl: databaseUrl,
     entities: ALL_ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, snapshot: false, transactional: true, allOrNothing: true },
+    migrations: { migrationsList: MIGRATIONS, snapshot: false, transactional: true, allOrNothing: true, silent: true },
     pool: { min: 0, max: 10 },
     debug: false,
     allowGlobalContext: false,

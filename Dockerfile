@@ -1,0 +1,19 @@
+# One image for the api and the worker (they share the built workspaces); the command picks the process.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY core/package.json core/
+COPY search/package.json search/
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node", "api/dist/main.js"]

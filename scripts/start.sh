@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `npm start`: from a fresh clone to the running product with demo data on http://localhost:${PORT:-3000}.
+# Installs dependencies, ensures PostgreSQL and Redis, builds, migrates, seeds once, then runs the worker
+# and the api (which also serves the web app and socket.io on the same origin).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install.sh
+bash scripts/ensure-services.sh
+
+echo "== build"; npm run build --silent >/dev/null
+echo "== migrate"; node core/dist/database/migrate-cli.js
+echo "== demo data"
+# --if-empty: a second start keeps the data it has (and never duplicates it).
+node core/dist/demo/seed-cli.js --if-empty --businesses "${DEMO_BUSINESSES:-5000}" --real
+
+node worker/dist/main.js &
+worker=$!
+trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
+node api/dist/main.js

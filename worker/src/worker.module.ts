@@ -1,0 +1,19 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { type AppConfig, bullConnection, loadConfig, ormOptions, QUEUES } from '@directory/core';
+import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+
+const config: AppConfig = loadConfig();
+
+/** The worker: a Nest application context (no HTTP) running the BullMQ processors. */
+@Module({
+  imports: [
+    MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), driver: PostgreSqlDriver }),
+    BullModule.forRoot(bullConnection(config)),
+    BullModule.registerQueue({ name: QUEUES.maintenance }),
+  ],
+  providers: [MaintenanceProcessor],
+})
+export class WorkerModule {}
