@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { AuthModule } from './auth/auth.module.js';
 import { BusinessesModule } from './businesses/businesses.module.js';
 import { APP_CONFIG, ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
@@ -17,6 +18,7 @@ import { WebAppModule } from './web-app/web-app.module.js';
       useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),
       driver: PostgreSqlDriver,
     }),
+    AuthModule,
     BusinessesModule,
     DirectoryModule,
     ContactModule,

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000001Initial } from './Migration20261122000001Initial.js';
+import { Migration20261122000003AdminSessions } from './Migration20261122000003AdminSessions.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -7,4 +8,5 @@ import { Migration20261122000001Initial } from './Migration20261122000001Initial
  */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000001Initial', class: Migration20261122000001Initial },
+  { name: 'Migration20261122000003AdminSessions', class: Migration20261122000003AdminSessions },
 ];

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import { type AdminRequest, assertSameSite, PublicAdminRoute } from './admin.guard.js';
+import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } from './auth.service.js';
+import { LoginLimiter } from './login-limiter.js';
+
+class LoginDto {
+  @MaxLength(200, { message: 'username must be at most 200 characters' })
+  @MinLength(1, { message: 'username is required' })
+  @IsString({ message: 'username is required' })
+  username!: string;
+
+  @MaxLength(1000, { message: 'password must be at most 1000 characters' })
+  @MinLength(1, { message: 'password is required' })
+  @IsString({ message: 'password is required' })
+  password!: string;
+}
+
+@Controller('admin')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  /** Admin spec §7: answers {success, message}; the session lives in an HttpOnly, SameSite=Strict cookie. */
+  @Post('login')
+  @HttpCode(200)
+  @PublicAdminRoute()
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertSameSite(req);
+    await this.limiter.consume(req.ip ?? 'unknown', body.username);
+    const token = await this.auth.login(body.username, body.password, { ip: req.ip, userAgent: req.get('user-agent') });
+    if (!token) throw new UnauthorizedException({ success: false, message: LOGIN_FAILED_MESSAGE });
+    res.cookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/',
+      maxAge: SESSION_TTL_MS,
+    });
+    return { success: true, message: 'Welcome' };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @PublicAdminRoute()
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertSameSite(req);
+    await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true, message: 'Signed out' };
+  }
+
+  /** Lets the admin screens ask the server (not the browser flag) whether the session is still valid. */
+  @Get('session')
+  session(@Req() req: AdminRequest) {
+    return { authenticated: true, username: req.admin?.username };
+  }
+}
