@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { AdminModule } from './admin/admin.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BusinessesModule } from './businesses/businesses.module.js';
 import { APP_CONFIG, ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DirectoryModule } from './directory.module.js';
+import { QueueModule } from './queue/queue.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
 
@@ -18,7 +21,10 @@ import { WebAppModule } from './web-app/web-app.module.js';
       useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),
       driver: PostgreSqlDriver,
     }),
+    QueueModule,
+    AuditModule,
     AuthModule,
+    AdminModule,
     BusinessesModule,
     DirectoryModule,
     ContactModule,

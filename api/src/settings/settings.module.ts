@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AdminSettingsController } from './admin-settings.controller.js';
 import { PublicSettingsController } from './public-settings.controller.js';
 import { SettingsService } from './settings.service.js';
 
-@Module({ controllers: [PublicSettingsController], providers: [SettingsService], exports: [SettingsService] })
+@Module({
+  controllers: [PublicSettingsController, AdminSettingsController],
+  providers: [SettingsService],
+  exports: [SettingsService],
+})
 export class SettingsModule {}

@@ -1,21 +1,55 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AD_SLOTS, AdvertisementCodeSchema, SITE_SETTING_KEYS, SiteSettingSchema } from '@directory/core';
+import {
+  AD_SLOTS,
+  type AdSlot,
+  AdvertisementCodeSchema,
+  SITE_SETTING_KEYS,
+  type SiteSettingKey,
+  SiteSettingSchema,
+} from '@directory/core';
+import { AD_SLOT_MAX_BYTES } from './settings.dto.js';
 
 /** Site-wide snippets and the four ad slots; admins write them, every public page reads them. */
 @Injectable()
 export class SettingsService {
   constructor(private readonly em: EntityManager) {}
 
-  async siteSettings(): Promise<Record<(typeof SITE_SETTING_KEYS)[number], string>> {
+  async siteSettings(): Promise<Record<SiteSettingKey, string>> {
     const rows = await this.em.find(SiteSettingSchema, {});
     const values = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, values[key] ?? ''])) as never;
+    return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, values[key] ?? ''])) as Record<
+      SiteSettingKey,
+      string
+    >;
   }
 
-  async advertisementCodes(): Promise<Record<(typeof AD_SLOTS)[number], string>> {
+  async advertisementCodes(): Promise<Record<AdSlot, string>> {
     const rows = await this.em.find(AdvertisementCodeSchema, {});
     const values = Object.fromEntries(rows.map((r) => [r.slot, r.code]));
-    return Object.fromEntries(AD_SLOTS.map((slot) => [slot, values[slot] ?? ''])) as never;
+    return Object.fromEntries(AD_SLOTS.map((slot) => [slot, values[slot] ?? ''])) as Record<AdSlot, string>;
+  }
+
+  /** Saves the keys given; keys left out keep their value. */
+  async saveSiteSettings(changes: Partial<Record<SiteSettingKey, string>>) {
+    for (const key of SITE_SETTING_KEYS) {
+      if (changes[key] === undefined) continue;
+      await this.em.upsert(SiteSettingSchema, { key, value: changes[key], updatedAt: new Date() });
+    }
+    return this.siteSettings();
+  }
+
+  async saveAdvertisementCodes(changes: Partial<Record<AdSlot, string>>) {
+    const tooBig = AD_SLOTS.filter((slot) => Buffer.byteLength(changes[slot] ?? '', 'utf8') > AD_SLOT_MAX_BYTES);
+    if (tooBig.length) {
+      throw new BadRequestException(
+        tooBig.map((slot) => `${slot} is larger than 50 KB; shorten the code or load the script from its host`),
+      );
+    }
+    for (const slot of AD_SLOTS) {
+      if (changes[slot] === undefined) continue;
+      await this.em.upsert(AdvertisementCodeSchema, { slot, code: changes[slot], updatedAt: new Date() });
+    }
+    return this.advertisementCodes();
   }
 }

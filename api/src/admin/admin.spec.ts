@@ -1,0 +1,135 @@
+import request from 'supertest';
+import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
+import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+
+/** Every admin call of admin spec §7 this api has so far, with a body where it takes one. */
+const ADMIN_CALLS: [method: 'get' | 'post' | 'put' | 'delete', path: string][] = [
+  ['get', '/api/admin/stats'],
+  ['get', '/api/admin/businesses'],
+  ['get', '/api/admin/categories'],
+  ['get', '/api/admin/country-codes'],
+  ['get', '/api/admin/upload-reports'],
+  ['get', '/api/admin/audit-log'],
+  ['get', '/api/admin/session'],
+  ['post', '/api/admin/site-settings'],
+  ['post', '/api/admin/advertisement-codes'],
+  ['post', '/api/admin/clear-cache'],
+  ['post', '/api/admin/businesses/1/toggle-approval'],
+  ['put', '/api/admin/businesses/1'],
+  ['delete', '/api/admin/businesses/1'],
+  ['delete', '/api/businesses/1'],
+  ['delete', '/api/admin/businesses'],
+  ['delete', '/api/admin/test-data'],
+];
+
+describe('admin calls', () => {
+  let t: TestApp;
+  let cookie: string[];
+  const http = () => t.app.getHttpServer();
+  const as = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+    request(http())[method](path).set('Cookie', cookie);
+  const idOf = async (slug: string) =>
+    Number((await t.orm.em.fork().execute(`select id from businesses where slug = ?`, [slug]))[0].id);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await insertBusinesses(t.orm, [
+      ...DIRECTORY_FIXTURE,
+      { name: 'Test Business', slug: 'test-business-aaaaaa', category: 'Plumber' },
+      { name: 'Test Business', slug: 'test-business-bbbbbb', category: 'Plumber' },
+    ]);
+    const login = await request(http())
+      .post('/api/admin/login')
+      .send({ username: 'admin', password: 'admin-demo-password' });
+    cookie = login.headers['set-cookie'] as unknown as string[];
+  });
+  afterAll(() => t.close());
+
+  it.each(ADMIN_CALLS)('%s %s answers 401 without a session', async (method, path) => {
+    const res = await request(http())[method](path).expect(401);
+    expect(res.body.message).toBe('Sign in as an administrator to use this call.');
+  });
+
+  it('lists every business (unapproved too) with search, category and sort', async () => {
+    const all = await as('get', '/api/admin/businesses?limit=20').expect(200);
+    expect(all.body.total).toBe(9);
+    expect(all.body.pagination).toEqual({ page: 1, limit: 20, total: 9, totalPages: 1 });
+    const hidden = await as('get', '/api/admin/businesses?filter=hidden').expect(200);
+    expect(hidden.body.businesses).toEqual([
+      expect.objectContaining({
+        name: 'Hidden Plumber',
+        isApproved: false,
+        reviewCount: 1000,
+        slug: 'hidden-plumber-pqr678',
+      }),
+    ]);
+    const byRating = await as('get', '/api/admin/businesses?category=Café %26 Bar&sortBy=rating&sortOrder=asc').expect(
+      200,
+    );
+    expect(byRating.body.businesses.map((b: { name: string }) => b.name)).toEqual(['Bar Basel', 'Café Zürich']);
+    await as('get', '/api/admin/businesses?sortBy=password').expect(400);
+  });
+
+  it('answers stats, categories and country codes', async () => {
+    const stats = await as('get', '/api/admin/stats').expect(200);
+    expect(stats.body).toMatchObject({ totalBusinesses: 9, totalCategories: 4 });
+    expect(stats.body.categories[0]).toEqual({ category: 'Plumber', count: 4 });
+    expect((await as('get', '/api/admin/country-codes').expect(200)).body).toEqual(['CH', 'RS', 'US']);
+    expect((await as('get', '/api/admin/categories').expect(200)).body).toContain('Ветеринар');
+  });
+
+  it('toggles approval: the business leaves and rejoins the public site', async () => {
+    const id = await idOf('bar-basel-def456');
+    const off = await as('post', `/api/admin/businesses/${id}/toggle-approval`).expect(200);
+    expect(off.body).toMatchObject({ success: true, isApproved: false });
+    await request(http()).get('/api/businesses/bar-basel-def456').expect(404);
+    await as('post', `/api/admin/businesses/${id}/toggle-approval`).expect(200);
+    await request(http()).get('/api/businesses/bar-basel-def456').expect(200);
+    await as('post', '/api/admin/businesses/999999/toggle-approval').expect(404);
+  });
+
+  it('edits a business with validation, and the public page shows the change', async () => {
+    const id = await idOf('joe-plumbing-new-york-mno345');
+    await as('put', `/api/admin/businesses/${id}`).send({ rating: 7 }).expect(400);
+    await as('put', `/api/admin/businesses/${id}`).send({ countryCode: 'USA' }).expect(400);
+    await as('put', `/api/admin/businesses/${id}`)
+      .send({ name: 'Joe Plumbing & Heating', city: 'Brooklyn' })
+      .expect(200);
+    const page = await request(http()).get('/api/businesses/joe-plumbing-new-york-mno345').expect(200);
+    expect(page.body).toMatchObject({ name: 'Joe Plumbing & Heating', city: 'Brooklyn', citySlug: 'brooklyn' });
+  });
+
+  it('saves site settings and ads, enforcing 50 KB per ad slot', async () => {
+    await as('post', '/api/admin/site-settings').send({ head_tags: '<meta name="x" content="y">' }).expect(200);
+    expect((await request(http()).get('/api/admin/site-settings')).body.head_tags).toBe('<meta name="x" content="y">');
+    const big = await as('post', '/api/admin/advertisement-codes')
+      .send({ ad3: 'x'.repeat(50 * 1024 + 1) })
+      .expect(400);
+    expect(big.body.message).toEqual(['ad3 is larger than 50 KB; shorten the code or load the script from its host']);
+    await as('post', '/api/admin/advertisement-codes').send({ ad1: '<div>ad one</div>' }).expect(200);
+    expect((await request(http()).get('/api/admin/advertisement-codes')).body.ad1).toBe('<div>ad one</div>');
+  });
+
+  it('rejects a cross-site write even with a valid session', async () => {
+    await as('post', '/api/admin/clear-cache').set('Origin', 'https://evil.example').expect(403);
+    await as('delete', '/api/admin/test-data').set('Sec-Fetch-Site', 'cross-site').expect(403);
+  });
+
+  it('deletes test data, one business (legacy alias too), then all — and audits each', async () => {
+    expect((await as('delete', '/api/admin/test-data').expect(200)).body).toEqual({
+      success: true,
+      deletedCount: 2,
+      message: '2 test businesses were deleted.',
+    });
+    const id = await idOf('nowhere-shop-stu901');
+    expect((await as('delete', `/api/businesses/${id}`).expect(200)).body.success).toBe(true);
+    await as('delete', `/api/businesses/${id}`).expect(404);
+    expect((await as('delete', '/api/admin/businesses').expect(200)).body).toMatchObject({
+      success: true,
+      deletedCount: 6,
+    });
+    const audit = (await as('get', '/api/admin/audit-log').expect(200)).body.map((e: { action: string }) => e.action);
+    expect(audit.slice(0, 3)).toEqual(['business.delete-all', 'business.delete', 'business.delete-test-data']);
+    expect(audit).toEqual(expect.arrayContaining(['settings.save', 'advertisements.save', 'business.update']));
+  });
+});

@@ -1,0 +1,18 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Admin spec §5 states 50 KB per ad slot; SettingsService enforces it in bytes. */
+export const AD_SLOT_MAX_BYTES = 50 * 1024;
+
+export class SiteSettingsDto {
+  @IsOptional() @MaxLength(200_000) @IsString() head_tags?: string;
+  @IsOptional() @MaxLength(200_000) @IsString() footer_tags?: string;
+  @IsOptional() @MaxLength(200_000) @IsString() analytics_code?: string;
+  @IsOptional() @MaxLength(200_000) @IsString() facebook_pixel?: string;
+}
+
+export class AdvertisementCodesDto {
+  @IsOptional() @IsString() ad1?: string;
+  @IsOptional() @IsString() ad2?: string;
+  @IsOptional() @IsString() ad3?: string;
+  @IsOptional() @IsString() ad4?: string;
+}
