@@ -6,3 +6,4 @@ export * from './rules/json-text.js';
 export * from './rules/opening-hours.js';
 export * from './rules/slug.js';
 export * from './queues/queues.js';
+export * from './import/index.js';

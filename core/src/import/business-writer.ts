@@ -1,0 +1,142 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import type { BusinessRow } from './normalize-row.js';
+
+/** Columns COPY'd into the staging table, in order. */
+const COLUMNS = [
+  'name',
+  'slug',
+  'category',
+  'type',
+  'full_address',
+  'street',
+  'city',
+  'postal_code',
+  'country',
+  'country_code',
+  'phone',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviews',
+  'reviews_link',
+  'photo',
+  'logo',
+  'located_in',
+  'working_hours',
+  'verified',
+  'about',
+  'place_id',
+  'url',
+  'category_slug',
+  'city_slug',
+] as const satisfies readonly (keyof BusinessRow)[];
+
+/** What an import may change on an existing business (slug and approval stay as they are). */
+const UPDATED = COLUMNS.filter((c) => c !== 'slug' && c !== 'place_id');
+
+export interface WriteResult {
+  inserted: number;
+  updated: number;
+  /** Rows identical to what is stored, duplicates inside the batch, or name+address duplicates. */
+  skipped: number;
+}
+
+/** PostgreSQL COPY text format: tab-separated, \N for null, backslash escapes. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
+  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+function* copyLines(rows: readonly BusinessRow[]): Generator<string> {
+  let chunk = '';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    chunk += `${i}\t${COLUMNS.map((c) => copyField(row[c])).join('\t')}\n`;
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/**
+ * Upserts a batch in one transaction: COPY into a temporary staging table, then set-based statements.
+ * Businesses with a place_id are matched on it (the last of duplicates inside the batch wins); rows
+ * without one are inserted unless a business with the same name and address exists. Unchanged rows are
+ * not rewritten, so re-importing a file changes nothing. Idempotent: a retried batch gives the same data.
+ */
+export async function writeBusinesses(client: pg.ClientBase, rows: readonly BusinessRow[]): Promise<WriteResult> {
+  if (rows.length === 0) return { inserted: 0, updated: 0, skipped: 0 };
+  await client.query('begin');
+  try {
+    await client.query(
+      `create temporary table import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')})
+       on commit drop`,
+    );
+    await pipeline(
+      Readable.from(copyLines(rows)),
+      client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}) from stdin`)),
+    );
+    // Keep one row per place id (the last), and make slugs unique against the table and the batch.
+    await client.query(`
+      delete from import_staging s using import_staging later
+      where s.place_id is not null and later.place_id = s.place_id and later.ord > s.ord`);
+    await client.query(`
+      update import_staging s set slug = s.slug || '-' || substr(md5(coalesce(s.place_id, s.ord::text)), 1, 4)
+      where exists (select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id)
+         or exists (select 1 from import_staging o where o.slug = s.slug and o.ord < s.ord)`);
+
+    const withPlaceId = await client.query<{ inserted: boolean }>(`
+      insert into businesses (${COLUMNS.join(', ')})
+      select ${COLUMNS.join(', ')} from import_staging where place_id is not null
+      on conflict (place_id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+      where (${UPDATED.map((c) => `businesses.${c}`).join(', ')}) is distinct from (${UPDATED.map((c) => `excluded.${c}`).join(', ')})
+      returning (xmax = 0) as inserted`);
+    const withoutPlaceId = await client.query(`
+      insert into businesses (${COLUMNS.join(', ')})
+      select distinct on (lower(s.name), lower(coalesce(s.full_address, ''))) ${COLUMNS.map((c) => `s.${c}`).join(', ')}
+      from import_staging s
+      where s.place_id is null and not exists (
+        select 1 from businesses b
+        where lower(b.name) = lower(s.name) and lower(coalesce(b.full_address, '')) = lower(coalesce(s.full_address, '')))
+      order by lower(s.name), lower(coalesce(s.full_address, '')), s.ord desc
+      on conflict (slug) do nothing`);
+    await client.query('commit');
+    const inserted = withPlaceId.rows.filter((r) => r.inserted).length + (withoutPlaceId.rowCount ?? 0);
+    const updated = withPlaceId.rows.length - withPlaceId.rows.filter((r) => r.inserted).length;
+    return { inserted, updated, skipped: rows.length - inserted - updated };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+function columnType(column: (typeof COLUMNS)[number]): string {
+  switch (column) {
+    case 'latitude':
+    case 'longitude':
+    case 'rating':
+      return 'double precision';
+    case 'reviews':
+      return 'integer';
+    case 'verified':
+      return 'boolean';
+    default:
+      return 'text';
+  }
+}
+
+/** Which of these place ids are already stored (the upload report's duplicate analysis). */
+export async function existingPlaceIds(client: pg.ClientBase, placeIds: readonly string[]): Promise<Set<string>> {
+  if (placeIds.length === 0) return new Set();
+  const { rows } = await client.query<{ place_id: string }>(
+    'select place_id from businesses where place_id = any($1::text[])',
+    [placeIds],
+  );
+  return new Set(rows.map((r) => r.place_id));
+}

@@ -1,0 +1,103 @@
+/**
+ * The 23 import columns (the 27 export fields of admin spec §3 less id, slug, created_at, updated_at) and
+ * the header names real files use for them: Google-Maps exports (both Outscraper layouts) and the sample
+ * upload template. Headers match case-, space-, dash- and underscore-insensitively.
+ */
+export const IMPORT_COLUMNS = [
+  'name',
+  'category',
+  'type',
+  'full_address',
+  'street',
+  'city',
+  'postal_code',
+  'country',
+  'country_code',
+  'phone',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviews',
+  'reviews_link',
+  'photo',
+  'logo',
+  'located_in',
+  'working_hours',
+  'verified',
+  'about',
+  'place_id',
+  'url',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** Accepted header names per column, most specific first (a file may hold several; the first found wins). */
+const ALIASES: Record<ImportColumn, string[]> = {
+  name: ['name', 'business_name', 'title'],
+  category: ['category', 'main_category'],
+  type: ['type', 'subtypes'],
+  full_address: ['full_address', 'address', 'formatted_address'],
+  street: ['street', 'street_address'],
+  city: ['city', 'town'],
+  postal_code: ['postal_code', 'postcode', 'zip', 'zip_code'],
+  country: ['country'],
+  country_code: ['country_code', 'countrycode'],
+  phone: ['phone', 'phone_number', 'telephone'],
+  latitude: ['latitude', 'lat'],
+  longitude: ['longitude', 'lng', 'lon'],
+  rating: ['rating', 'stars'],
+  reviews: ['reviews', 'review_count', 'reviewcount', 'reviews_count'],
+  reviews_link: ['reviews_link', 'reviews_url'],
+  photo: ['photo', 'image', 'image_url'],
+  logo: ['logo'],
+  located_in: ['located_in'],
+  working_hours: ['working_hours', 'workinghours', 'opening_hours', 'hours'],
+  verified: ['verified', 'is_verified'],
+  about: ['about', 'amenities'],
+  place_id: ['place_id', 'placeid', 'google_id'],
+  url: ['url', 'site', 'website'],
+};
+
+const fold = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-.]+/g, '');
+
+export interface ColumnExtraction {
+  /** Column -> index of the header cell it was read from. */
+  indexes: Partial<Record<ImportColumn, number>>;
+  extractedCount: number;
+  totalColumns: number;
+  /** Percentage of the 23 columns found, one decimal. */
+  extractionRate: number;
+  successful: ImportColumn[];
+  missing: ImportColumn[];
+}
+
+export function mapColumns(headers: readonly unknown[]): ColumnExtraction {
+  const positions = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const key = fold(String(header ?? ''));
+    if (key && !positions.has(key)) positions.set(key, index);
+  });
+  const indexes: Partial<Record<ImportColumn, number>> = {};
+  for (const column of IMPORT_COLUMNS) {
+    for (const alias of ALIASES[column]) {
+      const index = positions.get(fold(alias));
+      if (index !== undefined) {
+        indexes[column] = index;
+        break;
+      }
+    }
+  }
+  const successful = IMPORT_COLUMNS.filter((c) => indexes[c] !== undefined);
+  const missing = IMPORT_COLUMNS.filter((c) => indexes[c] === undefined);
+  return {
+    indexes,
+    extractedCount: successful.length,
+    totalColumns: IMPORT_COLUMNS.length,
+    extractionRate: Math.round((successful.length / IMPORT_COLUMNS.length) * 1000) / 10,
+    successful,
+    missing,
+  };
+}

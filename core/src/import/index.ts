@@ -1,0 +1,5 @@
+export * from './business-writer.js';
+export * from './columns.js';
+export * from './import-file.js';
+export * from './normalize-row.js';
+export * from './readers.js';
