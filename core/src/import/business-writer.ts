@@ -83,13 +83,19 @@ export async function writeBusinesses(client: pg.ClientBase, rows: readonly Busi
       client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}) from stdin`)),
     );
     // Keep one row per place id (the last), and make slugs unique against the table and the batch.
+    // Window functions keep both steps linear in the batch size.
     await client.query(`
-      delete from import_staging s using import_staging later
-      where s.place_id is not null and later.place_id = s.place_id and later.ord > s.ord`);
+      delete from import_staging where ord in (
+        select ord from (
+          select ord, row_number() over (partition by place_id order by ord desc) as rank
+          from import_staging where place_id is not null
+        ) ranked where rank > 1)`);
     await client.query(`
+      with ranked as (select ord, row_number() over (partition by slug order by ord) as rank from import_staging)
       update import_staging s set slug = s.slug || '-' || substr(md5(coalesce(s.place_id, s.ord::text)), 1, 4)
-      where exists (select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id)
-         or exists (select 1 from import_staging o where o.slug = s.slug and o.ord < s.ord)`);
+      from ranked
+      where ranked.ord = s.ord and (ranked.rank > 1 or exists (
+        select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id))`);
 
     const withPlaceId = await client.query<{ inserted: boolean }>(`
       insert into businesses (${COLUMNS.join(', ')})
