@@ -10,6 +10,7 @@ import { APP_CONFIG, ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DirectoryModule } from './directory.module.js';
 import { QueueModule } from './queue/queue.module.js';
+import { SearchModule } from './search/search.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
 
@@ -29,6 +30,7 @@ import { WebAppModule } from './web-app/web-app.module.js';
     DirectoryModule,
     ContactModule,
     SettingsModule,
+    SearchModule,
     WebAppModule,
   ],
 })

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Listing } from '../lib/api.js';
+
+const FALLBACK_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#e8eef7"/><text x="200" y="160" font-size="28" text-anchor="middle" fill="#6b7c93">No photo</text></svg>',
+  );
+
+export function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+      {'★★★★★'.slice(0, full)}
+      <span className="stars-empty">{'★★★★★'.slice(full)}</span> {rating.toFixed(1)}
+    </span>
+  );
+}
+
+/** Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone. */
+export function BusinessCard({ business }: { business: Listing }) {
+  const [image, setImage] = useState<'photo' | 'fallback' | 'icon'>(business.photo ? 'photo' : 'fallback');
+  return (
+    <article className="card">
+      <Link to={`/business/${business.slug}`} className="card-link">
+        {image === 'icon' ? (
+          <div className="card-icon" aria-hidden="true">
+            🏢
+          </div>
+        ) : (
+          <img
+            src={image === 'photo' ? business.photo! : FALLBACK_IMAGE}
+            alt={business.name}
+            loading="lazy"
+            onError={() => setImage(image === 'photo' ? 'fallback' : 'icon')}
+          />
+        )}
+        <h3>{business.name}</h3>
+      </Link>
+      {business.category && <span className="badge">{business.category}</span>}
+      <Stars rating={business.rating ?? 0} /> <span className="muted">({business.reviews} reviews)</span>
+      {business.fullAddress && <p className="muted">{business.fullAddress}</p>}
+      {!business.fullAddress && business.city && (
+        <p className="muted">
+          {business.city}
+          {business.countryCode ? `, ${business.countryCode}` : ''}
+        </p>
+      )}
+      {business.phone && <p>{business.phone}</p>}
+      <Link to={`/business/${business.slug}`}>View Details</Link>
+    </article>
+  );
+}

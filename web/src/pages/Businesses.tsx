@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { BusinessCard } from '../components/BusinessCard.js';
+import { Pager } from '../components/Pager.js';
+import type { Listing, Paged } from '../lib/api.js';
+
+export function Businesses() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const requested = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100 ? requested : 1;
+  const [query, setQuery] = useState('');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const { data, error, isLoading } = useSWR<Paged & { businesses: Listing[] }>(`/api/businesses?page=${page}`, {
+    dedupingInterval: 2 * 60 * 60 * 1000,
+  });
+  const goTo = (p: number) => {
+    setParams({ page: String(p) });
+    window.scrollTo(0, 0);
+  };
+  const from = data && data.totalCount ? (page - 1) * 20 + 1 : 0;
+  const to = data ? Math.min(page * 20, data.totalCount) : 0;
+  return (
+    <section>
+      <h1>Businesses</h1>
+      <form
+        className="toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
+        }}
+      >
+        <label>
+          <span className="sr-only">Search businesses</span>
+          <input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search businesses..." />
+        </label>
+        <button type="submit">Search</button>
+        <button type="button" onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
+          {view === 'grid' ? 'List view' : 'Grid view'}
+        </button>
+      </form>
+      {data && (
+        <div className="tiles">
+          <div>
+            <strong>{data.totalCount}</strong> Total Businesses
+          </div>
+          <div>
+            <strong>{page}</strong> Current Page
+          </div>
+          <div>
+            <strong>{data.totalPages}</strong> Total Pages
+          </div>
+          <div>
+            <strong>20</strong> Per Page
+          </div>
+        </div>
+      )}
+      {isLoading && <p>Loading businesses...</p>}
+      {error && <p role="alert">Unable to load businesses</p>}
+      {data && data.businesses.length === 0 && (
+        <p>
+          No businesses found
+          <br />
+          Try adjusting your search criteria.
+        </p>
+      )}
+      {data && data.businesses.length > 0 && (
+        <>
+          <p>
+            Showing {from}-{to} of {data.totalCount} businesses
+          </p>
+          <div className={view === 'grid' ? 'grid' : 'list'}>
+            {data.businesses.map((b) => (
+              <BusinessCard key={b.id} business={b} />
+            ))}
+          </div>
+          <Pager page={page} total={data.totalPages} onPage={goTo} withEnds />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { compactCount } from '../lib/format.js';
+
+interface HomeData {
+  popularSearches: { category: string; slug: string; count: number }[];
+  topCities: { city: string; slug: string; countryCode: string; count: number }[];
+  topCountries: { country: string; slug: string; businessCount: number }[];
+  totals: { businesses: number; countries: number; cities: number; categories: number };
+}
+interface Featured {
+  id: number;
+  slug: string;
+  name: string;
+  type: string | null;
+  image_url: string | null;
+  rating: number;
+  full_address: string | null;
+}
+
+/** Counts up to the value over 2 s in 50 steps (public spec §9). */
+function Counter({ value, label }: { value: number; label: string }) {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    let step = 0;
+    const timer = setInterval(() => {
+      step++;
+      setShown(Math.round((value * step) / 50));
+      if (step >= 50) clearInterval(timer);
+    }, 2000 / 50);
+    return () => clearInterval(timer);
+  }, [value]);
+  return (
+    <div className="counter">
+      <strong>{compactCount(shown)}</strong>
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Home() {
+  const navigate = useNavigate();
+  const [what, setWhat] = useState('');
+  const [where, setWhere] = useState('');
+  const [tab, setTab] = useState<'categories' | 'cities' | 'countries'>('categories');
+  const { data } = useSWR<HomeData>('/api/homepage-data', { dedupingInterval: 2 * 60 * 60 * 1000 });
+  const { data: featured } = useSWR<Featured[]>('/api/featured-businesses', { dedupingInterval: 30 * 60 * 1000 });
+
+  const search = (event: React.FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    if (what.trim()) params.set('q', what.trim());
+    if (where.trim()) params.set('location', where.trim());
+    navigate(`/search?${params}`);
+  };
+
+  return (
+    <>
+      <section className="hero">
+        <h1>Find trusted businesses worldwide</h1>
+        <p>Trusted by millions worldwide</p>
+        <form className="search-form" onSubmit={search} role="search">
+          <label>
+            <span className="sr-only">Search businesses</span>
+            <input value={what} onChange={(e) => setWhat(e.target.value)} placeholder="Search businesses..." />
+          </label>
+          <label>
+            <span className="sr-only">Location</span>
+            <input value={where} onChange={(e) => setWhere(e.target.value)} placeholder="Location" />
+          </label>
+          <button type="submit">Search</button>
+        </form>
+      </section>
+      {data && (
+        <section className="counters">
+          <Counter value={data.totals.businesses} label="Businesses" />
+          <Counter value={data.totals.countries} label="Countries" />
+          <Counter value={data.totals.cities} label="Cities" />
+          <Counter value={data.totals.categories} label="Categories" />
+        </section>
+      )}
+      <section>
+        <div className="section-head">
+          <h2>Featured Businesses</h2>
+          <Link to="/businesses">View all</Link>
+        </div>
+        <div className="grid">
+          {featured?.map((b) => (
+            <article key={b.id} className="card">
+              <Link to={`/business/${b.slug}`} className="card-link">
+                {b.image_url && <img src={b.image_url} alt={b.name} loading="lazy" />}
+                <h3>{b.name}</h3>
+              </Link>
+              {b.type && <span className="badge">{b.type}</span>}
+              <p className="muted">{b.full_address}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section>
+        <h2>Explore Directory</h2>
+        <div role="tablist" className="tabs">
+          {(['categories', 'cities', 'countries'] as const).map((t) => (
+            <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
+              {t[0].toUpperCase() + t.slice(1)}
+            </button>
+          ))}
+        </div>
+        <ul className="chips">
+          {tab === 'categories' &&
+            data?.popularSearches.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
+                  {c.category} <span className="muted">{c.count}</span>
+                </Link>
+              </li>
+            ))}
+          {tab === 'cities' &&
+            data?.topCities.map((c) => (
+              <li key={`${c.countryCode}/${c.slug}`}>
+                <Link to={`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}>
+                  {c.city} <span className="muted">{c.count}</span>
+                </Link>
+              </li>
+            ))}
+          {tab === 'countries' &&
+            data?.topCountries.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/countries/${encodeURIComponent(c.slug)}`}>
+                  {c.country} <span className="muted">{c.businessCount}</span>
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </section>
+      <section className="why">
+        <h2>Why Choose WorldBiz</h2>
+        <div className="grid">
+          <div>
+            <h3>Verified Listings</h3>
+            <p>Businesses with verified profiles are marked so you know who you are dealing with.</p>
+          </div>
+          <div>
+            <h3>Smart Search</h3>
+            <p>Search by name, category and place, and filter by rating and opening hours.</p>
+          </div>
+          <div>
+            <h3>Real Reviews</h3>
+            <p>Ratings and review counts come from real customers.</p>
+          </div>
+        </div>
+        <p>
+          <Link to="/businesses">Browse businesses</Link> · <Link to="/categories">Explore categories</Link>
+        </p>
+      </section>
+    </>
+  );
+}

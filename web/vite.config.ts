@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sitemap.xml': 'http://localhost:3000',
+      '/sitemaps': 'http://localhost:3000',
+    },
+  },
+});
