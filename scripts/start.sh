@@ -13,6 +13,7 @@ echo "== demo data"
 # --if-empty: a second start keeps the data it has (and never duplicates it).
 node core/dist/demo/seed-cli.js --if-empty --businesses "${DEMO_BUSINESSES:-5000}" --real
 
+echo "Admin: http://localhost:${PORT:-3000}/admin/login — user ${ADMIN_USERNAME:-admin}, password ${ADMIN_PASSWORD:-admin-demo-password}"
 node worker/dist/main.js &
 worker=$!
 trap 'kill $worker 2>/dev/null || true' EXIT INT TERM

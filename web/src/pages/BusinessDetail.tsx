@@ -90,7 +90,14 @@ export function BusinessDetail() {
   };
   return (
     <article className="detail">
-      {data.photo && <img className="detail-photo" src={data.photo} alt={data.name} />}
+      {data.photo && (
+        <img
+          className="detail-photo"
+          src={data.photo}
+          alt={data.name}
+          onError={(event) => (event.currentTarget.style.display = 'none')}
+        />
+      )}
       <h1>{data.name}</h1>
       <p>
         {data.openNow !== null && (

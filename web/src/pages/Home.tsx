@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import { BusinessCard } from '../components/BusinessCard.js';
 import { compactCount } from '../lib/format.js';
 
 interface HomeData {
@@ -16,6 +17,7 @@ interface Featured {
   type: string | null;
   image_url: string | null;
   rating: number;
+  reviews: number;
   full_address: string | null;
 }
 
@@ -87,14 +89,25 @@ export function Home() {
         </div>
         <div className="grid">
           {featured?.map((b) => (
-            <article key={b.id} className="card">
-              <Link to={`/business/${b.slug}`} className="card-link">
-                {b.image_url && <img src={b.image_url} alt={b.name} loading="lazy" />}
-                <h3>{b.name}</h3>
-              </Link>
-              {b.type && <span className="badge">{b.type}</span>}
-              <p className="muted">{b.full_address}</p>
-            </article>
+            <BusinessCard
+              key={b.id}
+              business={{
+                id: b.id,
+                slug: b.slug,
+                name: b.name,
+                category: b.type,
+                categorySlug: null,
+                rating: b.rating,
+                reviews: b.reviews,
+                city: null,
+                citySlug: null,
+                country: null,
+                countryCode: null,
+                phone: null,
+                photo: b.image_url,
+                fullAddress: b.full_address,
+              }}
+            />
           ))}
         </div>
       </section>
