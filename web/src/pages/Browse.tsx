@@ -30,6 +30,41 @@ function LetterStrip({ base, current }: { base: string; current?: string }) {
   );
 }
 
+/** The business grid with its pager and the sidebar of top links, shared by category and city pages. */
+function GridWithSidebar(props: {
+  businesses: Listing[];
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  sidebarTitle: string;
+  sidebar: { key: string; to: string; label: string; count: number }[];
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="with-sidebar">
+      <div>
+        {props.children}
+        <div className="grid">
+          {props.businesses.map((b) => (
+            <BusinessCard key={b.id} business={b} />
+          ))}
+        </div>
+        <Pager page={props.page} total={props.totalPages} onPage={props.onPage} />
+      </div>
+      <aside>
+        <h2>{props.sidebarTitle}</h2>
+        <ul>
+          {props.sidebar.map((item) => (
+            <li key={item.key}>
+              <Link to={item.to}>{item.label}</Link> ({item.count})
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </section>
+  );
+}
+
 function useListPage<T>(items: T[] | undefined, filter: (item: T) => boolean) {
   const [page, setPage] = useState(1);
   const matching = items?.filter(filter) ?? [];
@@ -119,34 +154,28 @@ export function CategoryDetail() {
     );
   if (!data) return null;
   return (
-    <section className="with-sidebar">
-      <div>
-        <h1>{data.category}</h1>
-        <p>
-          {data.businessCount} businesses in {data.countryCount} countries.
-        </p>
-        {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
-        <p>
-          Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of {data.totalCount} businesses
-        </p>
-        <div className="grid">
-          {data.businesses.map((b) => (
-            <BusinessCard key={b.id} business={b} />
-          ))}
-        </div>
-        <Pager page={page} total={data.totalPages} onPage={setPage} />
-      </div>
-      <aside>
-        <h2>Top countries</h2>
-        <ul>
-          {data.topCountries.map((c) => (
-            <li key={c.slug}>
-              <Link to={`/countries/${encodeURIComponent(c.slug)}`}>{c.country}</Link> ({c.count})
-            </li>
-          ))}
-        </ul>
-      </aside>
-    </section>
+    <GridWithSidebar
+      businesses={data.businesses}
+      page={page}
+      totalPages={data.totalPages}
+      onPage={setPage}
+      sidebarTitle="Top countries"
+      sidebar={data.topCountries.map((c) => ({
+        key: c.slug,
+        to: `/countries/${encodeURIComponent(c.slug)}`,
+        label: c.country,
+        count: c.count,
+      }))}
+    >
+      <h1>{data.category}</h1>
+      <p>
+        {data.businessCount} businesses in {data.countryCount} countries.
+      </p>
+      {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
+      <p>
+        Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of {data.totalCount} businesses
+      </p>
+    </GridWithSidebar>
   );
 }
 
@@ -422,36 +451,30 @@ export function CityDetail() {
       </section>
     );
   return (
-    <section className="with-sidebar">
-      <div>
-        <h1>
-          {data.city}, {data.country}
-        </h1>
-        <div className="tiles">
-          <div>
-            <strong>{data.businessCount}</strong> businesses
-          </div>
-          <div>
-            <strong>{data.categoryCount}</strong> categories
-          </div>
+    <GridWithSidebar
+      businesses={data.businesses}
+      page={page}
+      totalPages={data.totalPages}
+      onPage={setPage}
+      sidebarTitle="Top categories"
+      sidebar={data.topCategories.map((c) => ({
+        key: c.slug,
+        to: `/categories/${encodeURIComponent(c.slug)}`,
+        label: c.category,
+        count: c.count,
+      }))}
+    >
+      <h1>
+        {data.city}, {data.country}
+      </h1>
+      <div className="tiles">
+        <div>
+          <strong>{data.businessCount}</strong> businesses
         </div>
-        <div className="grid">
-          {data.businesses.map((b) => (
-            <BusinessCard key={b.id} business={b} />
-          ))}
+        <div>
+          <strong>{data.categoryCount}</strong> categories
         </div>
-        <Pager page={page} total={data.totalPages} onPage={setPage} />
       </div>
-      <aside>
-        <h2>Top categories</h2>
-        <ul>
-          {data.topCategories.map((c) => (
-            <li key={c.slug}>
-              <Link to={`/categories/${encodeURIComponent(c.slug)}`}>{c.category}</Link> ({c.count})
-            </li>
-          ))}
-        </ul>
-      </aside>
-    </section>
+    </GridWithSidebar>
   );
 }
