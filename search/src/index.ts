@@ -1,0 +1,13 @@
+export * from './search-engine.js';
+export { fold, normalizeQuery, haversineKm, MAX_LIMIT } from './text.js';
+export { createSearchEngine, type SearchEngineConfig } from './create-engine.js';
+export { PostgresSearchEngine, type PostgresEngineOptions } from './postgres/postgres-engine.js';
+export {
+  MeilisearchSearchEngine,
+  meilisearchSettings,
+  type MeilisearchEngineOptions,
+} from './meilisearch/meilisearch-engine.js';
+export { drainOutbox, outboxBacklog, listenForChanges, type DrainOptions, type DrainResult } from './sync/outbox.js';
+export { reindex, prepareIndex, type ReindexResult } from './sync/reindex.js';
+export { measureLag } from './sync/lag.js';
+export { loadDocuments, allDocuments, SOURCE_SQL } from './sync/source.js';

@@ -1,0 +1,69 @@
+import pg from 'pg';
+
+/** Bump when the table, its generated columns or indexes change: needsReindex() then asks for a rebuild. */
+export const LAYOUT_VERSION = 'search_documents v1';
+export const DOCUMENTS_TABLE = 'search_documents';
+
+/**
+ * A narrow copy of the searchable fields with the folded name and a weighted tsvector as generated
+ * columns (name A > category/type B > city/address/country C), kept apart from businesses so an import's
+ * COPY never pays for search indexes and a rebuild can be swapped in by renaming.
+ */
+export function createTableSql(table: string): string[] {
+  const t = pg.escapeIdentifier(table);
+  return [
+    `create table ${t} (
+      id bigint primary key,
+      slug text not null,
+      name text not null,
+      category text,
+      category_slug text,
+      type text,
+      city text,
+      city_slug text,
+      country text,
+      country_code text,
+      full_address text,
+      phone text,
+      photo text,
+      latitude double precision,
+      longitude double precision,
+      rating double precision,
+      reviews integer not null default 0,
+      verified boolean not null default false,
+      is_approved boolean not null default true,
+      open_days integer,
+      location_terms text[] not null default '{}',
+      name_folded text generated always as (search_fold(name)) stored,
+      tsv tsvector generated always as (
+        setweight(to_tsvector('simple', search_fold(name)), 'A') ||
+        setweight(to_tsvector('simple', search_fold(coalesce(category, '') || ' ' || coalesce(type, ''))), 'B') ||
+        setweight(to_tsvector('simple', search_fold(
+          coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, ''))), 'C')
+      ) stored
+    )`,
+    `comment on table ${t} is '${LAYOUT_VERSION}'`,
+  ];
+}
+
+/**
+ * Indexes, all partial on approved rows because every public query filters on approval. Created after a
+ * rebuild's bulk fill (faster than maintaining them row by row). Names carry a generation suffix so a
+ * fresh table can be indexed while the live one keeps its names.
+ */
+export function createIndexesSql(table: string, generation: string): string[] {
+  const t = pg.escapeIdentifier(table);
+  const name = (suffix: string) => pg.escapeIdentifier(`search_documents_${generation}_${suffix}`);
+  return [
+    `create index ${name('tsv')} on ${t} using gin (tsv) where is_approved`,
+    `create index ${name('name_trgm')} on ${t} using gin (name_folded gin_trgm_ops) where is_approved`,
+    `create index ${name('name_prefix')} on ${t} (name_folded text_pattern_ops, reviews) where is_approved`,
+    `create index ${name('location')} on ${t} using gin (location_terms) where is_approved`,
+    `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
+    `create index ${name('city')} on ${t} (country_code, city_slug, reviews desc, id) where is_approved`,
+    `create index ${name('reviews')} on ${t} (reviews desc, id) where is_approved`,
+    `create index ${name('rating')} on ${t} (rating desc nulls last, reviews desc, id) where is_approved`,
+    `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
+       where is_approved and latitude is not null and longitude is not null`,
+  ];
+}

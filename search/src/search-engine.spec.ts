@@ -1,0 +1,280 @@
+import pg from 'pg';
+import { refreshAggregates } from '@directory/core';
+import { createSuiteDatabase } from '../../testing/database.js';
+import type { SearchEngine, SearchQuery } from './search-engine.js';
+import { PostgresSearchEngine } from './postgres/postgres-engine.js';
+import { MeilisearchSearchEngine } from './meilisearch/meilisearch-engine.js';
+import { drainOutbox } from './sync/outbox.js';
+import { FIXTURES, insertFixtures } from './testing/fixtures.js';
+import { fold, haversineKm } from './text.js';
+
+/**
+ * The contract both engines pass: same queries, same documents found. The PostgreSQL engine always runs;
+ * Meilisearch runs when MEILI_URL points to a server (each run gets its own index uid).
+ */
+const engines: [string, (pool: pg.Pool) => SearchEngine][] = [['postgres', (pool) => new PostgresSearchEngine(pool)]];
+if (process.env.MEILI_URL) {
+  engines.push([
+    'meilisearch',
+    () =>
+      new MeilisearchSearchEngine({
+        host: process.env.MEILI_URL!,
+        apiKey: process.env.MEILI_KEY,
+        indexUid: `${process.env.TEST_RUN_ID}_${process.pid}_contract`,
+      }),
+  ]);
+}
+
+const SUNDAY = new Date(2026, 10, 22, 12);
+const MONDAY = new Date(2026, 10, 23, 12);
+const ZURICH_HB = { lat: 47.3779, lng: 8.5403 };
+const approved = FIXTURES.filter((f) => f.approved !== false);
+
+describe.each(engines)('search contract: %s engine', (kind, create) => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let pool: pg.Pool;
+  let engine: SearchEngine;
+  let ids: Map<string, number>;
+  const idOf = (key: string) => ids.get(key)!;
+  const search = (query: SearchQuery) => engine.search(query);
+  const keysOf = (hits: { id: number }[]) => {
+    const byId = new Map([...ids].map(([k, v]) => [v, k]));
+    return hits.map((h) => byId.get(h.id));
+  };
+
+  beforeAll(async () => {
+    database = await createSuiteDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 6 });
+    ids = await insertFixtures(pool);
+    await refreshAggregates(pool);
+    engine = create(pool);
+    await engine.setup();
+    await drainOutbox(pool, engine);
+  });
+
+  afterAll(async () => {
+    if (engine instanceof MeilisearchSearchEngine) await engine.client.deleteIndexIfExists(engine.indexUid);
+    await engine?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it(`indexes every business (${kind})`, async () => {
+    expect(await engine.count()).toBe(FIXTURES.length);
+  });
+
+  it('answers with the hit, paging and facet shape the api relies on', async () => {
+    const result = await search({ q: 'starbucks' });
+    expect(result).toMatchObject({ total: 1, page: 1, limit: 20, totalPages: 1, exhaustive: true });
+    expect(typeof result.processingTimeMs).toBe('number');
+    expect(result.hits[0]).toEqual({
+      id: idOf('starbucks'),
+      slug: expect.any(String),
+      name: 'Starbucks',
+      category: 'Coffee shop',
+      category_slug: 'coffee-shop',
+      type: 'Coffee shop',
+      rating: 3.9,
+      reviews: 400,
+      city: 'Zürich',
+      city_slug: 'zürich',
+      country: 'Switzerland',
+      country_code: 'CH',
+      full_address: 'Bahnhofstrasse 10, 8001 Zürich, Switzerland',
+      phone: '+1 555 0100',
+      photo: null,
+      latitude: 47.3717,
+      longitude: 8.539,
+      verified: false,
+      openNow: null,
+    });
+    expect(result.facets.category).toEqual([{ value: 'coffee-shop', label: 'Coffee shop', count: 1 }]);
+    expect(result.facets.country).toEqual([{ value: 'CH', label: 'Switzerland', count: 1 }]);
+    expect(result.facets.city).toEqual([{ value: 'zürich', label: 'Zürich', count: 1, countryCode: 'CH' }]);
+  });
+
+  it.each([
+    ['Starbuks', 'starbucks'],
+    ['Augustimer Keller', 'augustiner'],
+    ['Hofbrauhaus', 'hofbraeuhaus'],
+    ['Sprüngki', 'spruengli'],
+    ['Kaysre', 'maison-kayser'],
+  ])('finds a name with one typo (%s) in the top 3', async (q, key) => {
+    const { hits } = await search({ q });
+    expect(keysOf(hits).slice(0, 3)).toContain(key);
+  });
+
+  it.each([
+    ['hof', 'hofbraeuhaus'],
+    ['spr', 'spruengli'],
+    ['Augus', 'augustiner'],
+    ['joe', 'joes-pizza'],
+    ['maison kay', 'maison-kayser'],
+  ])('finds a name by its prefix (%s)', async (q, key) => {
+    const { hits } = await search({ q });
+    expect(keysOf(hits)).toContain(key);
+  });
+
+  it('folds accents and case', async () => {
+    expect(keysOf((await search({ q: 'cafe' })).hits)).toContain('cafe-central');
+    expect(keysOf((await search({ q: 'CAFÉ central' })).hits)[0]).toBe('cafe-central');
+    const munich = keysOf((await search({ q: 'munchen' })).hits);
+    expect(munich).toEqual(expect.arrayContaining(['hofbraeuhaus', 'augustiner']));
+    expect(keysOf((await search({ q: 'MÜNCHEN' })).hits).sort()).toEqual([...munich].sort());
+    expect(keysOf((await search({ q: 'sprungli' })).hits)).toEqual(['spruengli']);
+    expect(keysOf((await search({ q: 'backerei' })).hits)).toEqual(['bern-baeckerei']);
+  });
+
+  it('ranks an exact name match above category matches', async () => {
+    const { hits, total } = await search({ q: 'bakery' });
+    expect(keysOf(hits)[0]).toBe('bakery');
+    expect(total).toBe(4);
+    expect(keysOf(hits).slice(1).sort()).toEqual(['bern-baeckerei', 'hleb', 'maison-kayser']);
+  });
+
+  it('ranks a name match above a match in the category or address', async () => {
+    const { hits } = await search({ q: 'pizza' });
+    const keys = keysOf(hits);
+    expect(new Set(keys)).toEqual(new Set(['pizza-napoli', 'joes-pizza', 'zurich-pizza']));
+    const { hits: zurich } = await search({ q: 'zurich' });
+    expect(keysOf(zurich)[0]).toBe('zurich-pizza');
+  });
+
+  it.each([
+    ['München', (f: (typeof FIXTURES)[number]) => f.city === 'München'],
+    ['munchen', (f: (typeof FIXTURES)[number]) => f.city === 'München'],
+    ['Zürich', (f: (typeof FIXTURES)[number]) => f.city === 'Zürich'],
+    ['Mumbai', (f: (typeof FIXTURES)[number]) => f.city === 'Mumbai'],
+    ['Switzerland', (f: (typeof FIXTURES)[number]) => f.countryCode === 'CH'],
+    ['ch', (f: (typeof FIXTURES)[number]) => f.countryCode === 'CH'],
+    ['Deutschland', (f: (typeof FIXTURES)[number]) => f.countryCode === 'DE'],
+    ['Bahnhofstrasse', (f: (typeof FIXTURES)[number]) => f.address.startsWith('Bahnhofstrasse')],
+    ['New York, United States', (f: (typeof FIXTURES)[number]) => f.city === 'New York'],
+    ['Springfield, Germany', () => false],
+  ])('filters by location %s and never returns businesses elsewhere', async (location, expected) => {
+    const result = await search({ location, limit: 100 });
+    const want = approved.filter(expected).map((f) => f.key);
+    expect(keysOf(result.hits).sort()).toEqual(want.sort());
+    expect(result.total).toBe(want.length);
+  });
+
+  it('combines keyword and location', async () => {
+    expect(keysOf((await search({ q: 'pizza', location: 'Zürich' })).hits)).toEqual([]);
+    expect(keysOf((await search({ q: 'pizza', location: 'Winterthur' })).hits)).toEqual(['zurich-pizza']);
+    expect(keysOf((await search({ q: 'masala', location: 'Mumbai' })).hits)).toEqual([]);
+    expect(keysOf((await search({ q: 'indian', location: 'Mumbai' })).hits)).toEqual(['dosa']);
+  });
+
+  it('never shows unapproved businesses', async () => {
+    expect((await search({ q: 'hidden gem' })).total).toBe(0);
+    expect((await search({ q: 'Hiden Gem Bakery' })).total).toBe(0);
+    const bakeries = await search({ category: 'bakery', limit: 100 });
+    expect(keysOf(bakeries.hits)).not.toContain('hidden');
+    expect(bakeries.total).toBe(3);
+    const munich = await search({ location: 'München', sort: 'reviews' });
+    expect(keysOf(munich.hits)).not.toContain('hidden');
+    expect((await engine.suggest('hidden')).businesses).toEqual([]);
+  });
+
+  it('counts facets correctly', async () => {
+    const result = await search({ country: 'US', limit: 1 });
+    const us = approved.filter((f) => f.countryCode === 'US');
+    expect(result.total).toBe(us.length);
+    const byCategory = new Map<string, number>();
+    for (const f of us) byCategory.set(f.category, (byCategory.get(f.category) ?? 0) + 1);
+    expect(result.facets.category.map((f) => [f.label, f.count]).sort()).toEqual([...byCategory].sort());
+    expect(result.facets.category[0]).toEqual({ value: 'convenience-store', label: 'Convenience store', count: 23 });
+    expect(result.facets.country).toEqual([{ value: 'US', label: 'United States', count: us.length }]);
+    expect(result.facets.city).toEqual([
+      { value: 'springfield', label: 'Springfield', count: 23, countryCode: 'US' },
+      { value: 'new-york', label: 'New York', count: 4, countryCode: 'US' },
+    ]);
+    const all = await search({ limit: 1 });
+    expect(all.total).toBe(approved.length);
+    expect(all.facets.country.find((f) => f.value === 'DE')?.count).toBe(2);
+  });
+
+  it('filters by category, country, city, rating and opening day', async () => {
+    const pizza = await search({ category: 'pizza-restaurant', country: 'us' });
+    expect(keysOf(pizza.hits).sort()).toEqual(['joes-pizza', 'pizza-napoli']);
+    const munich = await search({ city: 'münchen', country: 'DE' });
+    expect(keysOf(munich.hits).sort()).toEqual(['augustiner', 'hofbraeuhaus']);
+    const good = await search({ minRating: 4.5, limit: 100 });
+    expect(keysOf(good.hits).sort()).toEqual(
+      approved
+        .filter((f) => (f.rating ?? 0) >= 4.5)
+        .map((f) => f.key)
+        .sort(),
+    );
+    const sunday = await search({ openNow: true, now: SUNDAY });
+    expect(keysOf(sunday.hits)).toEqual(['hofbraeuhaus']);
+    const monday = await search({ openNow: true, now: MONDAY });
+    expect(keysOf(monday.hits).sort()).toEqual(['cafe-central', 'hofbraeuhaus']);
+    const cafe = await search({ q: 'cafe central', now: SUNDAY });
+    expect(cafe.hits[0].openNow).toBe(false);
+    expect((await search({ q: 'cafe central', now: MONDAY })).hits[0].openNow).toBe(true);
+  });
+
+  it('finds by geo radius and sorts by distance', async () => {
+    const near = await search({ ...ZURICH_HB, radiusKm: 5, sort: 'distance' });
+    expect(keysOf(near.hits)).toEqual(['starbucks', 'spruengli']);
+    for (const hit of near.hits) {
+      expect(hit.distanceKm).toBeCloseTo(haversineKm(ZURICH_HB.lat, ZURICH_HB.lng, hit.latitude!, hit.longitude!), 3);
+    }
+    const region = await search({ ...ZURICH_HB, radiusKm: 30, sort: 'distance' });
+    expect(keysOf(region.hits)).toEqual(['starbucks', 'spruengli', 'zurich-pizza']);
+    const swiss = await search({ ...ZURICH_HB, radiusKm: 120, sort: 'distance', limit: 2, page: 2 });
+    expect(keysOf(swiss.hits)).toEqual(['zurich-pizza', 'bern-baeckerei']);
+    expect(swiss.total).toBe(4);
+    const nearest = await search({ lat: 40.73, lng: -74.0, sort: 'distance', limit: 3 });
+    expect(keysOf(nearest.hits)).toEqual(['joes-pizza', 'pizza-napoli', 'mumbai-masala']);
+    const distances = nearest.hits.map((h) => h.distanceKm!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    // Across the antimeridian-free equator to a far point: radius limits strictly.
+    expect((await search({ lat: 0, lng: 0, radiusKm: 1000 })).total).toBe(0);
+  });
+
+  it('sorts by rating, reviews and name', async () => {
+    const filter = { category: 'convenience-store', limit: 100 } as const;
+    const byReviews = (await search({ ...filter, sort: 'reviews' })).hits.map((h) => h.reviews);
+    expect(byReviews).toEqual([...byReviews].sort((a, b) => b - a));
+    const byRating = (await search({ ...filter, sort: 'rating' })).hits.map((h) => h.rating);
+    const rated = byRating.filter((r): r is number => r !== null);
+    expect(rated).toEqual([...rated].sort((a, b) => b - a));
+    expect(byRating.slice(rated.length).every((r) => r === null)).toBe(true);
+    const byName = (await search({ country: 'CH', sort: 'name' })).hits.map((h) => fold(h.name));
+    expect(byName).toEqual([...byName].sort());
+  });
+
+  it('pages stably', async () => {
+    const everything = await search({ category: 'convenience-store', sort: 'reviews', limit: 100 });
+    expect(everything.total).toBe(23);
+    const pages = [];
+    for (let page = 1; page <= 4; page++) {
+      const result = await search({ category: 'convenience-store', sort: 'reviews', limit: 7, page });
+      expect(result).toMatchObject({ total: 23, totalPages: 4, page, limit: 7 });
+      pages.push(...result.hits.map((h) => h.id));
+    }
+    expect(pages).toEqual(everything.hits.map((h) => h.id));
+    expect(new Set(pages).size).toBe(23);
+    const again = await search({ category: 'convenience-store', sort: 'reviews', limit: 7, page: 2 });
+    expect(again.hits.map((h) => h.id)).toEqual(pages.slice(7, 14));
+    const relevance = await search({ q: 'corner store', limit: 5, page: 5 });
+    expect(relevance.hits).toHaveLength(3);
+    expect((await search({ q: 'corner store', limit: 5, page: 6 })).hits).toEqual([]);
+  });
+
+  it('suggests businesses, categories and cities', async () => {
+    const spr = await engine.suggest('spr');
+    expect(spr.businesses).toEqual([{ name: 'Sprüngli', slug: expect.any(String), city: 'Zürich' }]);
+    const bak = await engine.suggest('bak');
+    expect(bak.categories).toEqual([{ name: 'Bakery', slug: 'bakery', count: 3 }]);
+    expect(bak.businesses.map((b) => b.name)).toContain('Bakery');
+    const mun = await engine.suggest('Mün');
+    expect(mun.cities).toEqual([{ name: 'München', slug: 'münchen', countryCode: 'DE', count: 2 }]);
+    expect((await engine.suggest('mumb')).cities).toEqual([
+      { name: 'Mumbai', slug: 'mumbai', countryCode: 'IN', count: 1 },
+    ]);
+    expect(await engine.suggest('  ')).toEqual({ businesses: [], categories: [], cities: [] });
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The search port (DESIGN.md "Search engine port"): one interface for the index, implemented by the
+ * Meilisearch engine and the embedded PostgreSQL engine. Both pass search-engine.spec.ts.
+ */
+
+export type SearchSort = 'relevance' | 'rating' | 'reviews' | 'distance' | 'name';
+export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'rating', 'reviews', 'distance', 'name'];
+
+/** A visitor's query. Only approved businesses are ever returned. */
+export interface SearchQuery {
+  q?: string;
+  /** A city, a country name or code, or a comma-separated address part ("Zürich", "CH", "Bahnhofstrasse"). */
+  location?: string;
+  /** Category slug. */
+  category?: string;
+  /** ISO country code. */
+  country?: string;
+  /** City slug (pair it with country where city names repeat across countries). */
+  city?: string;
+  minRating?: number;
+  /** Open today by the stored weekly hours (public spec §4: a day is open unless marked Closed). */
+  openNow?: boolean;
+  lat?: number;
+  lng?: number;
+  radiusKm?: number;
+  sort?: SearchSort;
+  page?: number;
+  limit?: number;
+  /** The day openNow refers to; defaults to now (server time, as isOpenOn does). */
+  now?: Date;
+}
+
+export interface SearchHit {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  rating: number | null;
+  reviews: number;
+  city: string | null;
+  city_slug: string | null;
+  country: string | null;
+  country_code: string | null;
+  full_address: string | null;
+  phone: string | null;
+  photo: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  verified: boolean;
+  /** Null when the business has no (valid) opening hours. */
+  openNow: boolean | null;
+  /** Present when the query gave lat/lng. */
+  distanceKm?: number;
+}
+
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+  /** City facets only: a city slug is unique within its country. */
+  countryCode?: string;
+}
+
+export interface SearchFacets {
+  category: FacetValue[];
+  country: FacetValue[];
+  city: FacetValue[];
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  facets: SearchFacets;
+  /** False when the engine counted a sample of a very large result set and scaled (see each engine). */
+  exhaustive: boolean;
+  processingTimeMs: number;
+}
+
+export interface Suggestions {
+  businesses: { name: string; slug: string; city: string | null }[];
+  categories: { name: string; slug: string; count: number }[];
+  cities: { name: string; slug: string; countryCode: string; count: number }[];
+}
+
+/** What the index stores per business; produced by the SQL projection in sync/source.ts. */
+export interface SearchDocument {
+  id: number;
+  slug: string;
+  name: string;
+  category: string | null;
+  category_slug: string | null;
+  type: string | null;
+  city: string | null;
+  city_slug: string | null;
+  country: string | null;
+  country_code: string | null;
+  full_address: string | null;
+  phone: string | null;
+  photo: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  verified: boolean;
+  is_approved: boolean;
+  /** Bit d (0 = Sunday) set when weekday d is open; null when hours are unknown. */
+  open_days: number | null;
+  /** Folded places a location filter matches exactly (city, country, code, address parts). */
+  location_terms: string[];
+}
+
+export interface WriteOptions {
+  /** Resolve only once the documents are searchable (read-your-writes). */
+  wait?: boolean;
+}
+
+export interface SearchEngine {
+  readonly kind: 'postgres' | 'meilisearch';
+  /** Creates the index and applies its settings; idempotent, safe to call at every start. */
+  setup(): Promise<void>;
+  /** True when the index is missing or was built by an older layout: run a full reindex. */
+  needsReindex(): Promise<boolean>;
+  upsert(documents: readonly SearchDocument[], options?: WriteOptions): Promise<void>;
+  delete(ids: readonly number[], options?: WriteOptions): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  suggest(q: string, limit?: number): Promise<Suggestions>;
+  /** Number of documents stored (approved or not). */
+  count(): Promise<number>;
+  /**
+   * Full rebuild without downtime: `fill` writes every document into a fresh index through the writer it
+   * is given, then the fresh index replaces the live one atomically.
+   */
+  rebuild(fill: (writer: DocumentWriter) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DocumentWriter {
+  upsert(documents: readonly SearchDocument[]): Promise<void>;
+}

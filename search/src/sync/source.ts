@@ -1,0 +1,71 @@
+import type pg from 'pg';
+import type { SearchDocument } from '../search-engine.js';
+
+/**
+ * The one definition of the document a business becomes, in SQL, so both engines index the same thing
+ * and the PostgreSQL engine can copy documents without a round trip through Node. The helper functions
+ * come from the SearchOutbox migration.
+ */
+export const DOCUMENT_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'category',
+  'category_slug',
+  'type',
+  'city',
+  'city_slug',
+  'country',
+  'country_code',
+  'full_address',
+  'phone',
+  'photo',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviews',
+  'verified',
+  'is_approved',
+  'open_days',
+  'location_terms',
+] as const satisfies readonly (keyof SearchDocument)[];
+
+export const SOURCE_SQL = `
+  select b.id, b.slug, b.name,
+         nullif(btrim(b.category), '') as category, nullif(b.category_slug, '') as category_slug,
+         nullif(btrim(b.type), '') as type,
+         nullif(btrim(b.city), '') as city, nullif(b.city_slug, '') as city_slug,
+         nullif(btrim(b.country), '') as country, upper(nullif(btrim(b.country_code), '')) as country_code,
+         b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
+         search_open_days(b.working_hours) as open_days,
+         search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms
+  from businesses b`;
+
+interface SourceRow extends Omit<SearchDocument, 'id'> {
+  id: string;
+}
+
+function toDocument(row: SourceRow): SearchDocument {
+  return { ...row, id: Number(row.id) };
+}
+
+/** Documents of these businesses; ids of deleted businesses are simply absent. */
+export async function loadDocuments(db: pg.Pool | pg.ClientBase, ids: readonly number[]): Promise<SearchDocument[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<SourceRow>(`${SOURCE_SQL} where b.id = any($1::bigint[])`, [ids]);
+  return rows.map(toDocument);
+}
+
+/** Every document in id order, in batches (keyset paging keeps each batch an index range scan). */
+export async function* allDocuments(db: pg.Pool | pg.ClientBase, batchSize = 10_000): AsyncGenerator<SearchDocument[]> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await db.query<SourceRow>(`${SOURCE_SQL} where b.id > $1 order by b.id limit $2`, [
+      after,
+      batchSize,
+    ]);
+    if (rows.length === 0) return;
+    yield rows.map(toDocument);
+    after = Number(rows[rows.length - 1].id);
+  }
+}

@@ -1,0 +1,116 @@
+import { countryCodeFromName } from '@directory/core';
+import type { SearchQuery, SearchSort } from './search-engine.js';
+
+/**
+ * Folding the visitor's text the way search_fold() (migration SearchOutbox: lower(unaccent(x))) folds
+ * the stored text, so JS-built filter values match SQL-built terms. unaccent expands a few letters that
+ * NFKD keeps whole; the table covers the common ones.
+ */
+const EXPANSIONS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+export function fold(text: string): string {
+  return text
+    .replace(/[ßæÆœŒøØłŁđĐðþı]/g, (c) => EXPANSIONS[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Words of a query, folded; tsquery and Meilisearch both see letters and digits only. */
+export function queryWords(q: string | undefined): string[] {
+  if (!q) return [];
+  return fold(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 10);
+}
+
+/**
+ * A location becomes one group of alternatives per comma-separated part; a business matches when every
+ * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de").
+ */
+export function locationGroups(location: string | undefined): string[][] {
+  if (!location) return [];
+  return location
+    .split(',')
+    .map((part) => fold(part).replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((part) => {
+      const code = countryCodeFromName(part)?.toLowerCase();
+      return code && code !== part ? [part, code] : [part];
+    });
+}
+
+export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 'sort' | 'now'> {
+  page: number;
+  limit: number;
+  sort: SearchSort;
+  words: string[];
+  locationGroups: string[][];
+  /** Weekday 0 (Sunday) … 6 the openNow filter and hit flag refer to. */
+  weekday: number;
+  geo: { lat: number; lng: number; radiusKm?: number } | null;
+}
+
+export const MAX_LIMIT = 100;
+
+/** Defaults and bounds shared by both engines, so the same query means the same thing to each. */
+export function normalizeQuery(query: SearchQuery): NormalizedQuery {
+  const finite = (n: number | undefined) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  const lat = finite(query.lat);
+  const lng = finite(query.lng);
+  const geo =
+    lat !== undefined && lng !== undefined && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+      ? { lat, lng, radiusKm: finite(query.radiusKm) && query.radiusKm! > 0 ? query.radiusKm : undefined }
+      : null;
+  const sort = query.sort === 'distance' && !geo ? 'relevance' : (query.sort ?? 'relevance');
+  const text = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  return {
+    q: text(query.q),
+    location: text(query.location),
+    category: text(query.category)?.toLowerCase(),
+    country: text(query.country)?.toUpperCase(),
+    city: text(query.city)?.toLowerCase(),
+    minRating: finite(query.minRating),
+    openNow: query.openNow === true,
+    page: Math.max(1, Math.floor(finite(query.page) ?? 1)),
+    limit: Math.min(MAX_LIMIT, Math.max(1, Math.floor(finite(query.limit) ?? 20))),
+    sort,
+    words: queryWords(query.q),
+    locationGroups: locationGroups(query.location),
+    weekday: (query.now ?? new Date()).getDay(),
+    geo,
+  };
+}
+
+export function isOpen(openDays: number | null, weekday: number): boolean | null {
+  return openDays === null || openDays === undefined ? null : (openDays & (1 << weekday)) !== 0;
+}
+
+/** Great-circle distance, the same formula the PostgreSQL engine runs in SQL. */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+export const EARTH_RADIUS_KM = 6371;
+
+/** Facet keys both engines produce ("slug\u001flabel"), merged into {value, label, count}. */
+export const FACET_SEPARATOR = '\u001f';
