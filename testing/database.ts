@@ -2,7 +2,9 @@ import pg from 'pg';
 
 /**
  * A database of this suite's own, cloned from the run's migrated template (fast: no migrations),
- * for suites whose assertions count rows. Returns its URL and a function that drops it.
+ * for suites whose assertions count rows. Returns its URL and a function that drops it. The suite also
+ * gets a Redis key prefix of its own (under the run's, so global-teardown removes it): a worker started by
+ * one suite must never take jobs queued by another suite for another database.
  */
 export async function createSuiteDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = new URL(process.env.TEST_TEMPLATE_DATABASE_URL!);
@@ -20,6 +22,7 @@ export async function createSuiteDatabase(): Promise<{ url: string; drop: () => 
     }
   };
   await admin(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(templateName)}`);
+  process.env.REDIS_PREFIX = name;
   const url = new URL(template);
   url.pathname = `/${name}`;
   return {

@@ -10,6 +10,7 @@ import { APP_CONFIG, ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DirectoryModule } from './directory.module.js';
 import { QueueModule } from './queue/queue.module.js';
+import { SearchEngineModule } from './search/search-engine.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
@@ -23,6 +24,7 @@ import { WebAppModule } from './web-app/web-app.module.js';
       driver: PostgreSqlDriver,
     }),
     QueueModule,
+    SearchEngineModule,
     AuditModule,
     AuthModule,
     AdminModule,

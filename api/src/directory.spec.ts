@@ -9,7 +9,7 @@ describe('public browsing calls', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await insertBusinesses(t.orm, DIRECTORY_FIXTURE);
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { SearchEngine } from './search-engine.js';
 import { MeilisearchSearchEngine, type MeilisearchEngineOptions } from './meilisearch/meilisearch-engine.js';
 import { PostgresSearchEngine, type PostgresEngineOptions } from './postgres/postgres-engine.js';
@@ -28,4 +28,27 @@ export function createSearchEngine(
     });
   }
   return new PostgresSearchEngine(pool, options.postgres);
+}
+
+export interface OpenedSearch {
+  /** Pool the engine and the sync read through (search_documents and businesses live in the same database). */
+  pool: pg.Pool;
+  engine: SearchEngine;
+  close(): Promise<void>;
+}
+
+/** The engine the configuration names, on a pool of its own, for the api and the worker. */
+export function openSearch(config: SearchEngineConfig & { DATABASE_URL: string }, poolSize = 10): OpenedSearch {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: poolSize });
+  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const engine = createSearchEngine(pool, config);
+  return {
+    pool,
+    engine,
+    close: async () => {
+      await engine.close();
+      await pool.end();
+    },
+  };
 }

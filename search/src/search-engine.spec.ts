@@ -244,6 +244,8 @@ describe.each(engines)('search contract: %s engine', (kind, create) => {
     expect(byRating.slice(rated.length).every((r) => r === null)).toBe(true);
     const byName = (await search({ country: 'CH', sort: 'name' })).hits.map((h) => fold(h.name));
     expect(byName).toEqual([...byName].sort());
+    const newest = (await search({ limit: 100, sort: 'newest' })).hits.map((h) => h.id);
+    expect(newest).toEqual(approved.map((f) => idOf(f.key)).sort((a, b) => b - a));
   });
 
   it('pages stably', async () => {

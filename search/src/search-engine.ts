@@ -3,8 +3,9 @@
  * Meilisearch engine and the embedded PostgreSQL engine. Both pass search-engine.spec.ts.
  */
 
-export type SearchSort = 'relevance' | 'rating' | 'reviews' | 'distance' | 'name';
-export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'rating', 'reviews', 'distance', 'name'];
+/** `newest`: most recently added first (the public business list). */
+export type SearchSort = 'relevance' | 'rating' | 'reviews' | 'distance' | 'name' | 'newest';
+export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'rating', 'reviews', 'distance', 'name', 'newest'];
 
 /** A visitor's query. Only approved businesses are ever returned. */
 export interface SearchQuery {

@@ -4,6 +4,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type AppConfig, bullConnection, loadConfig, ormOptions, QUEUES } from '@directory/core';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { SearchModule } from './search/search.module.js';
 
 const config: AppConfig = loadConfig();
 
@@ -13,6 +14,7 @@ const config: AppConfig = loadConfig();
     MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), driver: PostgreSqlDriver }),
     BullModule.forRoot(bullConnection(config)),
     BullModule.registerQueue({ name: QUEUES.maintenance }),
+    SearchModule,
   ],
   providers: [MaintenanceProcessor],
 })

@@ -33,7 +33,7 @@ describe('admin calls', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await insertBusinesses(t.orm, [
+    await insertBusinesses(t, [
       ...DIRECTORY_FIXTURE,
       { name: 'Test Business', slug: 'test-business-aaaaaa', category: 'Plumber' },
       { name: 'Test Business', slug: 'test-business-bbbbbb', category: 'Plumber' },

@@ -1,8 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isOpenOn, parseAbout, parseWorkingHours, stripSlugSuffix, trueAmenities } from '@directory/core';
-import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import type { SearchEngine } from '@directory/search';
+import { hitToListing, LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
 import { pageInfo } from '../common/paging.js';
+import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const PUBLIC_PAGE_SIZE = 20;
 export const PUBLIC_MAX_PAGE = 100;
@@ -26,17 +28,22 @@ interface DetailRow extends ListingRow {
 
 @Injectable()
 export class BusinessesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+  ) {}
 
-  /** Public spec §2 business list: 20 a page, newest first, pages 1..100. */
+  /**
+   * Public spec §2 business list: 20 a page, newest first, pages 1..100, read from the search index. The
+   * count is the precomputed directory total (the engine counts large result sets only up to a cap).
+   */
   async list(page: number) {
-    const [totals] = await this.em.execute<{ business_count: number }[]>('select business_count from directory_totals');
-    const rows = await this.em.execute<ListingRow[]>(
-      `select ${LISTING_COLUMNS} from businesses b where b.is_approved order by b.id desc limit ? offset ?`,
-      [PUBLIC_PAGE_SIZE, (page - 1) * PUBLIC_PAGE_SIZE],
-    );
+    const [[totals], result] = await Promise.all([
+      this.em.execute<{ business_count: number }[]>('select business_count from directory_totals'),
+      this.engine.search({ sort: 'newest', page, limit: PUBLIC_PAGE_SIZE }),
+    ]);
     return {
-      businesses: rows.map(toListing),
+      businesses: result.hits.map(hitToListing),
       ...pageInfo(page, PUBLIC_PAGE_SIZE, totals?.business_count ?? 0, PUBLIC_MAX_PAGE),
     };
   }

@@ -8,7 +8,7 @@ describe('public business calls', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await insertBusinesses(t.orm, DIRECTORY_FIXTURE);
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
   });
   afterAll(() => t.close());
 

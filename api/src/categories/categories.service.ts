@@ -1,10 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { slugify } from '@directory/core';
+import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
-import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import { hitToListing } from '../common/listing.js';
 import { pageInfo } from '../common/paging.js';
 import { countryLabel } from '../countries/country-label.js';
+import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const CATEGORY_SIDEBAR_SIZE = 15;
 
@@ -17,7 +19,10 @@ interface CategoryRow {
 
 @Injectable()
 export class CategoriesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+  ) {}
 
   async list(letter?: string, q?: string) {
     const where: string[] = [];
@@ -49,11 +54,7 @@ export class CategoriesService {
          where cc.category_slug = ? order by cc.business_count desc limit ?`,
         [key, CATEGORY_SIDEBAR_SIZE],
       ),
-      this.em.execute<ListingRow[]>(
-        `select ${LISTING_COLUMNS} from businesses b where b.category_slug = ? and b.is_approved
-         order by b.reviews desc, b.id limit ? offset ?`,
-        [key, limit, (page - 1) * limit],
-      ),
+      this.engine.search({ category: key, sort: 'reviews', page, limit }),
     ]);
     return {
       category: stats.category,
@@ -61,7 +62,7 @@ export class CategoriesService {
       businessCount: stats.business_count,
       countryCount: stats.country_count,
       topCountries: countries.map((c) => ({ ...countryLabel(c.country_code, c.country), count: c.business_count })),
-      businesses: businesses.map(toListing),
+      businesses: businesses.hits.map(hitToListing),
       ...pageInfo(page, limit, stats.business_count),
     };
   }

@@ -1,10 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { slugify } from '@directory/core';
+import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
-import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import { hitToListing } from '../common/listing.js';
 import { pageInfo } from '../common/paging.js';
 import { countryLabel } from '../countries/country-label.js';
+import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const CITY_SIDEBAR_SIZE = 15;
 
@@ -19,7 +21,10 @@ interface CityRow {
 
 @Injectable()
 export class CitiesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+  ) {}
 
   /** Public spec §2 city list; the search box matches a city name or a country code. */
   async list(letter?: string, q?: string) {
@@ -64,12 +69,7 @@ export class CitiesService {
          where cc.country_code = ? and cc.city_slug = ? order by cc.business_count desc, s.category limit ?`,
         [code, key, CITY_SIDEBAR_SIZE],
       ),
-      this.em.execute<ListingRow[]>(
-        `select ${LISTING_COLUMNS} from businesses b
-         where b.country_code = ? and b.city_slug = ? and b.is_approved
-         order by b.reviews desc, b.id limit ? offset ?`,
-        [code, key, limit, (page - 1) * limit],
-      ),
+      this.engine.search({ country: code, city: key, sort: 'reviews', page, limit }),
     ]);
     return {
       city: city.city,
@@ -78,7 +78,7 @@ export class CitiesService {
       businessCount: city.business_count,
       categoryCount: city.category_count,
       topCategories: categories.map((c) => ({ category: c.category, slug: c.category_slug, count: c.business_count })),
-      businesses: businesses.map(toListing),
+      businesses: businesses.hits.map(hitToListing),
       ...pageInfo(page, limit, city.business_count),
     };
   }

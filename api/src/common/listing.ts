@@ -1,3 +1,4 @@
+import type { SearchHit } from '@directory/search';
 /** Columns of the public business listing (public spec §3), selected by every list query. */
 export const LISTING_COLUMNS = `b.id, b.slug, b.name, b.category, b.category_slug, b.type, b.rating, b.reviews, b.city,
   b.city_slug, b.country, b.country_code, b.phone, b.photo, b.full_address`;
@@ -56,4 +57,25 @@ export function toListing(row: ListingRow): BusinessListing {
     photo: row.photo,
     fullAddress: row.full_address,
   };
+}
+
+/** A search hit in the listing's shape, plus what a results page and its map need. */
+export interface SearchListing extends BusinessListing {
+  latitude: number | null;
+  longitude: number | null;
+  verified: boolean;
+  openNow: boolean | null;
+  distanceKm?: number;
+}
+
+export function hitToListing(hit: SearchHit): SearchListing {
+  const listing: SearchListing = {
+    ...toListing(hit),
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    verified: hit.verified,
+    openNow: hit.openNow,
+  };
+  if (hit.distanceKm !== undefined) listing.distanceKm = Math.round(hit.distanceKm * 100) / 100;
+  return listing;
 }

@@ -16,7 +16,7 @@ import { AggregatesRefresher } from './aggregates-refresher.js';
         return { ...bull, connection: { ...bull.connection, enableOfflineQueue: false } };
       },
     }),
-    BullModule.registerQueue({ name: QUEUES.maintenance }),
+    BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.search }),
   ],
   providers: [AggregatesRefresher],
   exports: [BullModule, AggregatesRefresher],

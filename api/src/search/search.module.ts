@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminSearchController } from './admin-search.controller.js';
 import { SearchController } from './search.controller.js';
 import { SearchService } from './search.service.js';
 
-@Module({ controllers: [SearchController], providers: [SearchService] })
+@Module({ controllers: [SearchController, AdminSearchController], providers: [SearchService] })
 export class SearchModule {}

@@ -1,51 +1,54 @@
-import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { slugify } from '@directory/core';
-import { LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
+import type { SearchEngine, SearchQuery } from '@directory/search';
+import { hitToListing } from '../common/listing.js';
 import { pageInfo } from '../common/paging.js';
+import { SEARCH_ENGINE } from './search-engine.module.js';
+import { SEARCH_MAX_PAGE, type SearchQueryDto } from './search.dto.js';
 
-export const SEARCH_PAGE_SIZE = 20;
-/** Counting stops here: a visitor never pages that far, and an exact count over a million rows costs. */
-const COUNT_CAP = 10_000;
-
-/**
- * Keyword + location search straight on PostgreSQL: the name through its trigram index, or an exact
- * category; the location as a city, a country name or code, or part of the address. Only approved
- * businesses. (The search-engine port with Meilisearch and typo tolerance is the search issue's work.)
- */
+/** Keyword and location search, facets and autocomplete, all answered by the search engine. */
 @Injectable()
 export class SearchService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(@Inject(SEARCH_ENGINE) private readonly engine: SearchEngine) {}
 
-  async search(q: string, location: string, page: number) {
-    const where = ['b.is_approved'];
-    const params: unknown[] = [];
-    const term = q.trim();
-    if (term) {
-      where.push(`(b.name ilike ? or b.category_slug = ?)`);
-      params.push(`%${escapeLike(term)}%`, slugify(term));
-    }
-    const place = location.trim();
-    if (place) {
-      where.push(`(b.city_slug = ? or b.country_code = upper(?) or b.country ilike ? or b.full_address ilike ?)`);
-      params.push(slugify(place), place.length === 2 ? place : '', place, `%${escapeLike(place)}%`);
-    }
-    const condition = where.join(' and ');
-    const [[{ total }], rows] = await Promise.all([
-      this.em.execute<{ total: number }[]>(
-        `select count(*)::int as total from (select 1 from businesses b where ${condition} limit ${COUNT_CAP}) hits`,
-        params,
-      ),
-      this.em.execute<ListingRow[]>(
-        `select ${LISTING_COLUMNS} from businesses b where ${condition}
-         order by (lower(b.name) = lower(?)) desc, b.reviews desc, b.id limit ? offset ?`,
-        [...params, term, SEARCH_PAGE_SIZE, (page - 1) * SEARCH_PAGE_SIZE],
-      ),
-    ]);
-    return { businesses: rows.map(toListing), ...pageInfo(page, SEARCH_PAGE_SIZE, total) };
+  async search(dto: SearchQueryDto) {
+    const query = toEngineQuery(dto);
+    const result = await this.engine.search(query);
+    return {
+      businesses: result.hits.map(hitToListing),
+      ...pageInfo(result.page, result.limit, result.total, SEARCH_MAX_PAGE),
+      facets: result.facets,
+      /** False when totalCount is a lower bound (very large result sets are counted up to a cap). */
+      exhaustive: result.exhaustive,
+      processingTimeMs: result.processingTimeMs,
+    };
+  }
+
+  suggest(q: string, limit: number) {
+    return this.engine.suggest(q, limit);
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The rules that involve two parameters; each single parameter was checked by the DTO. */
+function toEngineQuery(dto: SearchQueryDto): SearchQuery {
+  const problems: string[] = [];
+  if ((dto.lat === undefined) !== (dto.lng === undefined)) problems.push('lat and lng must be given together');
+  if (dto.radiusKm !== undefined && dto.lat === undefined) problems.push('radiusKm needs lat and lng');
+  if (dto.sort === 'distance' && dto.lat === undefined) problems.push('sort=distance needs lat and lng');
+  if (problems.length) throw new BadRequestException(problems);
+  return {
+    q: dto.q,
+    location: dto.location,
+    category: dto.category ? slugify(dto.category) : undefined,
+    country: dto.country,
+    city: dto.city ? slugify(dto.city) : undefined,
+    minRating: dto.minRating,
+    openNow: dto.openNow,
+    lat: dto.lat,
+    lng: dto.lng,
+    radiusKm: dto.radiusKm,
+    sort: dto.sort,
+    page: dto.page,
+    limit: dto.limit,
+  };
 }

@@ -1,35 +1,131 @@
 import request from 'supertest';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
-import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 
+/** The search calls over HTTP on the real engine; the engine's own rules are proven by the contract suite. */
 describe('GET /api/search', () => {
   let t: TestApp;
-  const search = async (query: string) =>
-    (await request(t.app.getHttpServer()).get(`/api/search?${query}`).expect(200)).body;
+  const get = (path: string) => request(t.app.getHttpServer()).get(path);
+  const search = async (query: string) => (await get(`/api/search?${query}`).expect(200)).body;
+  const names = async (query: string) => (await search(query)).businesses.map((b: { name: string }) => b.name);
 
   beforeAll(async () => {
     t = await startTestApp();
-    await insertBusinesses(t.orm, DIRECTORY_FIXTURE);
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
   });
   afterAll(() => t.close());
 
-  it('finds by name part and by category, never unapproved businesses', async () => {
-    expect((await search('q=zür')).businesses.map((b: { name: string }) => b.name)).toEqual(['Café Zürich']);
-    const plumbers = await search('q=plumber');
-    expect(plumbers.businesses.map((b: { name: string }) => b.name).sort()).toEqual(['Joe Plumbing', 'Nowhere Shop']);
-    expect(plumbers.totalCount).toBe(2);
+  it('answers hits in the listing shape with paging, facets and timing', async () => {
+    const body = await search('q=cafe');
+    expect(body).toMatchObject({
+      currentPage: 1,
+      totalPages: 1,
+      totalCount: 2,
+      hasNextPage: false,
+      hasPrevPage: false,
+      exhaustive: true,
+    });
+    expect(typeof body.processingTimeMs).toBe('number');
+    expect(body.businesses[0]).toEqual({
+      id: expect.any(Number),
+      slug: 'cafe-zurich-abc123',
+      name: 'Café Zürich',
+      category: 'Café & Bar',
+      categorySlug: 'café-&-bar',
+      type: null,
+      rating: 4.6,
+      reviews: 310,
+      city: 'Zürich',
+      citySlug: 'zürich',
+      country: 'Switzerland',
+      countryCode: 'CH',
+      phone: null,
+      photo: 'https://example.test/cafe.jpg',
+      fullAddress: null,
+      latitude: 47.37,
+      longitude: 8.54,
+      verified: false,
+      openNow: expect.any(Boolean),
+    });
+    expect(body.facets.city).toEqual([
+      { value: 'basel', label: 'Basel', count: 1, countryCode: 'CH' },
+      { value: 'zürich', label: 'Zürich', count: 1, countryCode: 'CH' },
+    ]);
+  });
+
+  it('folds accents, tolerates a typo and never shows unapproved businesses', async () => {
+    expect(await names('q=zurich&category=caf%C3%A9-%26-bar')).toEqual(['Café Zürich']);
+    expect(await names('q=Plumbinng')).toEqual(['Joe Plumbing']);
+    expect((await names('q=plumber')).sort()).toEqual(['Joe Plumbing', 'Nowhere Shop']);
+    expect(await names('q=hidden')).toEqual([]);
   });
 
   it('keeps to the location: city, country name or code', async () => {
-    const names = async (query: string) => (await search(query)).businesses.map((b: { name: string }) => b.name);
     expect(await names(`q=${encodeURIComponent('café & bar')}&location=basel`)).toEqual(['Bar Basel']);
     expect(await names('location=RS')).toEqual(['Ветеринар Београд']);
     expect(await names('location=Switzerland&q=pub')).toEqual(["O'Brien's Pub"]);
     expect((await search('q=plumber&location=Zürich')).totalCount).toBe(0);
   });
 
-  it('rejects a bad page with the rule', async () => {
-    const res = await request(t.app.getHttpServer()).get('/api/search?page=0').expect(400);
-    expect(res.body.message).toEqual(['page must be a whole number from 1 to 500']);
+  it('filters, sorts by distance and reports the distance', async () => {
+    expect(await names('country=ch&minRating=4.5')).toEqual(['Café Zürich']);
+    const near = await search('lat=47.38&lng=8.54&radiusKm=10&sort=distance');
+    expect(near.businesses.map((b: { name: string }) => b.name)).toEqual(['Café Zürich']);
+    expect(near.businesses[0].distanceKm).toBeCloseTo(1.11, 1);
+  });
+
+  it('finds a business written after start once the outbox is drained', async () => {
+    await t.orm.em
+      .fork()
+      .execute(
+        `insert into businesses (name, slug, category, category_slug) values ('Quokka Bakery', 'quokka-1', 'Bakery', 'bakery')`,
+      );
+    expect(await names('q=quokka')).toEqual([]);
+    await syncSearch(t);
+    expect(await names('q=quokka')).toEqual(['Quokka Bakery']);
+    await t.orm.em.fork().execute(`update businesses set is_approved = false where slug = 'quokka-1'`);
+    await syncSearch(t);
+    expect(await names('q=quokka')).toEqual([]);
+  });
+
+  it.each([
+    ['page=0', 'page must be a whole number from 1 to 500'],
+    ['limit=101', 'limit must be a whole number from 1 to 100'],
+    ['sort=best', 'sort must be one of relevance, rating, reviews, distance, name, newest'],
+    ['minRating=6', 'minRating must be a number from 0 to 5'],
+    ['openNow=maybe', 'openNow must be true or false'],
+    ['country=Switzerland', 'country must be a two-letter country code such as CH'],
+    ['lat=91&lng=0', 'lat must be a latitude from -90 to 90'],
+    ['lat=47', 'lat and lng must be given together'],
+    ['sort=distance', 'sort=distance needs lat and lng'],
+  ])('rejects %s with the rule', async (query, message) => {
+    const res = await get(`/api/search?${query}`).expect(400);
+    expect(res.body.message).toEqual([message]);
+  });
+});
+
+describe('GET /api/search/suggest', () => {
+  let t: TestApp;
+  const get = (path: string) => request(t.app.getHttpServer()).get(path);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
+  });
+  afterAll(() => t.close());
+
+  it('suggests businesses, categories and cities by prefix', async () => {
+    const { body } = await get('/api/search/suggest?q=zu').expect(200);
+    expect(body.cities).toEqual([{ name: 'Zürich', slug: 'zürich', countryCode: 'CH', count: 2 }]);
+    const plumb = (await get('/api/search/suggest?q=plu').expect(200)).body;
+    expect(plumb.categories).toEqual([{ name: 'Plumber', slug: 'plumber', count: 2 }]);
+    expect(plumb.businesses).toEqual([
+      { name: 'Joe Plumbing', slug: 'joe-plumbing-new-york-mno345', city: 'New York' },
+    ]);
+  });
+
+  it('needs q', async () => {
+    const res = await get('/api/search/suggest').expect(400);
+    expect(res.body.message).toEqual(['q is required: the beginning of a name, category or city']);
   });
 });

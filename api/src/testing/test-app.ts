@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { refreshAggregates } from '@directory/core';
+import { drainOutbox, type OpenedSearch } from '@directory/search';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { createApp } from '../app.factory.js';
+import { SEARCH } from '../search/search-engine.module.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -46,10 +48,13 @@ export interface FixtureBusiness {
   photo?: string | null;
 }
 
-/** Inserts businesses the way imports store them (slugs of category and city derived) and refreshes the counts. */
-export async function insertBusinesses(orm: MikroORM, businesses: FixtureBusiness[]): Promise<void> {
+/**
+ * Inserts businesses the way imports store them (slugs of category and city derived), then does what the
+ * worker does after a write: refreshes the counts and drains the search outbox into the engine.
+ */
+export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]): Promise<void> {
   const { slugify } = await import('@directory/core');
-  const em = orm.em.fork();
+  const em = t.orm.em.fork();
   for (const b of businesses) {
     await em.execute(
       `insert into businesses (name, slug, category, category_slug, city, city_slug, country, country_code, rating,
@@ -77,4 +82,11 @@ export async function insertBusinesses(orm: MikroORM, businesses: FixtureBusines
     );
   }
   await refreshAggregates(em);
+  await syncSearch(t);
+}
+
+/** Applies pending business changes to the search index, as the worker's sync job does. */
+export async function syncSearch(t: TestApp): Promise<void> {
+  const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
+  await drainOutbox(pool, engine);
 }

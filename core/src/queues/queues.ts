@@ -4,11 +4,20 @@ import type { AppConfig } from '../config/config.js';
 export const QUEUES = {
   /** Aggregate refresh and other housekeeping after writes. */
   maintenance: 'maintenance',
+  /** Search index upkeep: outbox drains and full reindexes (search/ sync). */
+  search: 'search',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const MAINTENANCE_JOBS = {
   refreshAggregates: 'refresh-aggregates',
+} as const;
+
+export const SEARCH_JOBS = {
+  /** Applies the outbox to the engine. */
+  sync: 'sync',
+  /** Rebuilds the index from PostgreSQL into a fresh one and swaps it in. */
+  reindex: 'reindex',
 } as const;
 
 /** Redis connection and key prefix shared by BullMQ in the api and the worker. */

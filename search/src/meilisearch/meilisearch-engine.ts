@@ -80,7 +80,7 @@ export function meilisearchSettings(maxTotalHits: number): Settings {
       'city_facet',
       '_geo',
     ],
-    sortableAttributes: ['rating', 'reviews', 'name', 'name_sort', '_geo'],
+    sortableAttributes: ['id', 'rating', 'reviews', 'name', 'name_sort', '_geo'],
     // "sort" right after typo: an explicit sort orders the matching documents as the PostgreSQL engine
     // does; popularity (reviews) breaks the remaining ties of a relevance ordering.
     rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc'],
@@ -297,12 +297,15 @@ function filters(query: NormalizedQuery): string[] {
 
 function sortOf(query: NormalizedQuery): string[] | undefined {
   switch (query.sort) {
+    // id breaks ties as the PostgreSQL engine does, so pages never overlap.
     case 'rating':
-      return ['rating:desc', 'reviews:desc'];
+      return ['rating:desc', 'reviews:desc', 'id:asc'];
     case 'reviews':
-      return ['reviews:desc'];
+      return ['reviews:desc', 'id:asc'];
     case 'name':
-      return ['name_sort:asc'];
+      return ['name_sort:asc', 'id:asc'];
+    case 'newest':
+      return ['id:desc'];
     case 'distance':
       return query.geo ? [`_geoPoint(${query.geo.lat}, ${query.geo.lng}):asc`] : undefined;
     default:

@@ -446,6 +446,9 @@ function hitsSql(query: NormalizedQuery, filter: Filter, offset: number): Sql {
     case 'name':
       order = 'd.name_folded, d.id';
       break;
+    case 'newest':
+      order = 'd.id desc';
+      break;
     case 'distance':
       if (query.geo?.radiusKm === undefined) {
         // No radius: nearest-neighbour walk of the GiST index (planar degrees) picks candidates, which are

@@ -15,15 +15,19 @@ export interface ReindexResult {
  */
 export async function reindex(pool: pg.Pool, engine: SearchEngine, batchSize = 10_000): Promise<ReindexResult> {
   const started = performance.now();
-  await withSyncLock(pool, true, () =>
-    engine.rebuild(async (writer: DocumentWriter & { copyFromSource?: () => Promise<void> }) => {
+  await withSyncLock(pool, true, async () => {
+    // Changes committed before the build starts are in the build: their outbox rows are done with it.
+    // (Only rows visible now: a transaction still open may hold a lower seq and commit after the build read.)
+    const { rows } = await pool.query<{ seq: string }>('select seq from search_outbox');
+    await engine.rebuild(async (writer: DocumentWriter & { copyFromSource?: () => Promise<void> }) => {
       if (writer.copyFromSource) {
         await writer.copyFromSource();
         return;
       }
       for await (const batch of allDocuments(pool, batchSize)) await writer.upsert(batch);
-    }),
-  );
+    });
+    await pool.query('delete from search_outbox where seq = any($1::bigint[])', [rows.map((r) => r.seq)]);
+  });
   return { documents: await engine.count(), ms: Math.round(performance.now() - started) };
 }
 

@@ -1,0 +1,40 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Controller, Get, HttpCode, Inject, Post, Req, ServiceUnavailableException } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { QUEUES, SEARCH_JOBS } from '@directory/core';
+import { outboxBacklog, type OpenedSearch } from '@directory/search';
+import type { AdminRequest } from '../auth/admin.guard.js';
+import { AuditService } from '../audit/audit.service.js';
+import { SEARCH } from './search-engine.module.js';
+
+/** Ops view of the index: which engine, how many documents, how far behind PostgreSQL it is. */
+@Controller('admin/search')
+export class AdminSearchController {
+  constructor(
+    @Inject(SEARCH) private readonly search: OpenedSearch,
+    @InjectQueue(QUEUES.search) private readonly queue: Queue,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('status')
+  async status() {
+    const [documents, backlog] = await Promise.all([this.search.engine.count(), outboxBacklog(this.search.pool)]);
+    return { engine: this.search.engine.kind, documents, backlog };
+  }
+
+  /** Rebuilds the index in the worker (a fresh index swapped in; searches keep answering meanwhile). */
+  @Post('reindex')
+  @HttpCode(202)
+  async reindex(@Req() req: AdminRequest) {
+    let job;
+    try {
+      job = await this.queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${Date.now()}` });
+    } catch (error) {
+      throw new ServiceUnavailableException(
+        `The reindex could not be queued because the job queue is unreachable (${(error as Error).message}). Try again shortly.`,
+      );
+    }
+    await this.audit.record(req.admin!.username, 'search.reindex', { jobId: job.id });
+    return { jobId: job.id, message: 'Reindex queued.' };
+  }
+}

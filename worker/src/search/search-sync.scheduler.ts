@@ -1,0 +1,77 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { QUEUES, SEARCH_JOBS } from '@directory/core';
+import { listenForChanges, prepareIndex, type OpenedSearch } from '@directory/search';
+import { SEARCH } from './search.token.js';
+
+/**
+ * Changes in one window share one drain. The job for a window starts when the window ends, so it sees every
+ * commit notified within it; the next window gets its own job (no wake-up is lost to a running drain).
+ */
+export const SYNC_WINDOW_MS = 100;
+/** A drain also runs on this schedule, in case a notification was missed (connection lost meanwhile). */
+export const SYNC_SAFETY_NET_MS = 30_000;
+
+@Injectable()
+export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('SearchSync');
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(SEARCH) private readonly search: OpenedSearch,
+    @InjectQueue(QUEUES.search) private readonly queue: Queue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { pool, engine } = this.search;
+    const { reindexNeeded } = await prepareIndex(engine);
+    // An index someone created empty (the api creates a missing one) over a filled database needs a build too.
+    const empty = !reindexNeeded && (await engine.count()) === 0 && (await hasBusinesses(this.search));
+    if (reindexNeeded || empty) {
+      this.logger.log(`The ${engine.kind} index is ${reindexNeeded ? 'missing or outdated' : 'empty'}: reindexing.`);
+      await this.queue.add(
+        SEARCH_JOBS.reindex,
+        {},
+        { jobId: SEARCH_JOBS.reindex + '-start', removeOnComplete: true, removeOnFail: 50 },
+      );
+    }
+    await this.queue.upsertJobScheduler(
+      'search-sync-safety-net',
+      { every: SYNC_SAFETY_NET_MS },
+      { name: SEARCH_JOBS.sync, opts: { removeOnComplete: true, removeOnFail: 50 } },
+    );
+    this.stopListening = await listenForChanges(pool, () => void this.requestSync(), 0);
+    // Whatever was written while no worker listened.
+    await this.requestSync();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stopListening?.();
+    await this.search.close();
+  }
+
+  async requestSync(): Promise<void> {
+    const now = Date.now();
+    const window = Math.floor(now / SYNC_WINDOW_MS);
+    try {
+      await this.queue.add(
+        SEARCH_JOBS.sync,
+        {},
+        {
+          jobId: `${SEARCH_JOBS.sync}-${window}`,
+          delay: (window + 1) * SYNC_WINDOW_MS - now,
+          removeOnComplete: true,
+          removeOnFail: 50,
+        },
+      );
+    } catch (error) {
+      this.logger.warn(`Could not enqueue a search sync: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function hasBusinesses({ pool }: OpenedSearch): Promise<boolean> {
+  const { rows } = await pool.query<{ any: boolean }>('select exists (select 1 from businesses) as any');
+  return rows[0].any;
+}

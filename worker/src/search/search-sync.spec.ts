@@ -1,0 +1,87 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Queue, QueueEvents } from 'bullmq';
+import pg from 'pg';
+import { bullConnection, loadConfig, QUEUES, SEARCH_JOBS } from '@directory/core';
+import { outboxBacklog, PostgresSearchEngine } from '@directory/search';
+import { createSuiteDatabase } from '../../../testing/database.js';
+
+/** Polls until `check` holds; the worker applies changes asynchronously. */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('search sync (real PostgreSQL, Redis and worker module)', () => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let worker: INestApplicationContext;
+  let queue: Queue;
+  let events: QueueEvents;
+  let pool: pg.Pool;
+  let engine: PostgresSearchEngine;
+  const found = async (q: string) => (await engine.search({ q })).hits.map((h) => h.name);
+
+  beforeAll(async () => {
+    database = await createSuiteDatabase();
+    process.env.DATABASE_URL = database.url;
+    pool = new pg.Pool({ connectionString: database.url, max: 3 });
+    // Written before any worker ran: the start-up reindex must pick it up.
+    await pool.query(
+      `insert into businesses (name, slug, category, category_slug, city, city_slug, country_code)
+       values ('Before Start Bakery', 'before-start-1', 'Bakery', 'bakery', 'Bern', 'bern', 'CH')`,
+    );
+    const { NestFactory } = await import('@nestjs/core');
+    const { WorkerModule } = await import('../worker.module.js');
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await worker.init();
+    const bull = bullConnection(loadConfig());
+    queue = new Queue(QUEUES.search, bull);
+    events = new QueueEvents(QUEUES.search, bull);
+    await events.waitUntilReady();
+    engine = new PostgresSearchEngine(pool);
+  });
+
+  afterAll(async () => {
+    await events?.close();
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await worker?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('builds the missing index at start from what PostgreSQL holds', async () => {
+    await eventually(async () => (await found('before start')).length === 1, 'the start-up reindex ran');
+  });
+
+  it('makes a committed write searchable without being asked, and a delete unsearchable', async () => {
+    await pool.query(
+      `insert into businesses (name, slug, category, category_slug) values ('Wombat Coffee', 'wombat-1', 'Cafe', 'cafe')`,
+    );
+    await eventually(async () => (await found('wombat')).includes('Wombat Coffee'), 'the insert was indexed');
+    await pool.query(`update businesses set name = 'Wombat Espresso' where slug = 'wombat-1'`);
+    await eventually(async () => (await found('espresso')).includes('Wombat Espresso'), 'the edit was indexed');
+    await pool.query(`delete from businesses where slug = 'wombat-1'`);
+    await eventually(async () => (await found('wombat')).length === 0, 'the delete was applied');
+    await eventually(async () => (await outboxBacklog(pool)).rows === 0, 'the outbox was emptied');
+  });
+
+  it('rebuilds the whole index on a reindex job and keeps every document', async () => {
+    await pool.query(
+      `insert into businesses (name, slug, category, category_slug)
+       select 'Bulk ' || n, 'bulk-' || n, 'Shop', 'shop' from generate_series(1, 500) n`,
+    );
+    const job = await queue.add(SEARCH_JOBS.reindex, {});
+    const result = await job.waitUntilFinished(events, 60_000);
+    const { rows } = await pool.query<{ n: string }>('select count(*) as n from businesses');
+    expect(result.documents).toBe(Number(rows[0].n));
+    expect((await engine.search({ category: 'shop', limit: 1 })).total).toBe(500);
+  });
+
+  it('fails an unknown job with a sentence', async () => {
+    const job = await queue.add('no-such-job', {}, { attempts: 1 });
+    await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow('Unknown search job "no-such-job".');
+  });
+});

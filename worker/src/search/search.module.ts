@@ -1,0 +1,19 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { loadConfig, QUEUES } from '@directory/core';
+import { openSearch } from '@directory/search';
+import { SEARCH } from './search.token.js';
+import { SearchSyncProcessor } from './search-sync.processor.js';
+import { SearchSyncScheduler } from './search-sync.scheduler.js';
+
+/** Keeps the search index in step with PostgreSQL: outbox drains on every commit, full reindexes on demand. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.search })],
+  providers: [
+    // Its own small pool: a long reindex must not starve the other processors' connections.
+    { provide: SEARCH, useFactory: () => openSearch(loadConfig(), 4) },
+    SearchSyncProcessor,
+    SearchSyncScheduler,
+  ],
+})
+export class SearchModule {}
