@@ -20,6 +20,8 @@ const ADMIN_CALLS: [method: 'get' | 'post' | 'put' | 'delete', path: string][] =
   ['delete', '/api/businesses/1'],
   ['delete', '/api/admin/businesses'],
   ['delete', '/api/admin/test-data'],
+  ['get', '/api/admin/search/status'],
+  ['post', '/api/admin/search/reindex'],
 ];
 
 describe('admin calls', () => {
@@ -108,6 +110,19 @@ describe('admin calls', () => {
     expect(big.body.message).toEqual(['ad3 is larger than 50 KB; shorten the code or load the script from its host']);
     await as('post', '/api/admin/advertisement-codes').send({ ad1: '<div>ad one</div>' }).expect(200);
     expect((await request(http()).get('/api/admin/advertisement-codes')).body.ad1).toBe('<div>ad one</div>');
+  });
+
+  it('shows the search index status and queues a reindex for the worker', async () => {
+    const status = await as('get', '/api/admin/search/status').expect(200);
+    expect(status.body).toEqual({
+      engine: 'postgres',
+      documents: 9,
+      backlog: { rows: expect.any(Number), ids: expect.any(Number), oldestAgeMs: expect.anything() },
+    });
+    const queued = await as('post', '/api/admin/search/reindex').expect(202);
+    expect(queued.body).toEqual({ jobId: expect.stringMatching(/^reindex-/), message: 'Reindex queued.' });
+    const audit = (await as('get', '/api/admin/audit-log').expect(200)).body.map((e: { action: string }) => e.action);
+    expect(audit[0]).toBe('search.reindex');
   });
 
   it('rejects a cross-site write even with a valid session', async () => {
