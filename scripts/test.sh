@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh
 bash scripts/ensure-services.sh
+bash scripts/ensure-chromium.sh
 
 echo "== format"; npx prettier --check . --log-level warn
 echo "== lint"; npx eslint .

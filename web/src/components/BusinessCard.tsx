@@ -18,8 +18,11 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone. */
-export function BusinessCard({ business }: { business: Listing }) {
+/**
+ * Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone;
+ * `children` (search facts such as badges and distance) go before the details link.
+ */
+export function BusinessCard({ business, children }: { business: Listing; children?: React.ReactNode }) {
   const [image, setImage] = useState<'photo' | 'fallback' | 'icon'>(business.photo ? 'photo' : 'fallback');
   return (
     <article className="card">
@@ -48,6 +51,7 @@ export function BusinessCard({ business }: { business: Listing }) {
         </p>
       )}
       {business.phone && <p>{business.phone}</p>}
+      {children}
       <Link to={`/business/${business.slug}`}>View Details</Link>
     </article>
   );

@@ -3,7 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
 import { Pager } from '../components/Pager.js';
+import { SearchBox } from '../components/SearchBox.js';
 import type { Listing, Paged } from '../lib/api.js';
+import { searchHref } from '../lib/search.js';
+import type { SearchNavigationState } from './Search.js';
 
 export function Businesses() {
   const [params, setParams] = useSearchParams();
@@ -29,15 +32,27 @@ export function Businesses() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          if (query.trim()) navigate(`/search?q=${encodeURIComponent(query.trim())}`);
+          navigate(searchHref({ q: query }));
         }}
       >
-        <label>
-          <span className="sr-only">Search businesses</span>
-          <input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search businesses..." />
-        </label>
+        <SearchBox
+          kind="what"
+          label="Search businesses"
+          value={query}
+          onChange={setQuery}
+          placeholder="Search businesses..."
+        />
         <button type="submit">Search</button>
-        <button type="button" onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            navigate(searchHref({ q: query }), { state: { openFilters: true } satisfies SearchNavigationState })
+          }
+        >
+          Filters
+        </button>
+        <button type="button" className="secondary" onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
           {view === 'grid' ? 'List view' : 'Grid view'}
         </button>
       </form>

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
+import { SearchBox } from '../components/SearchBox.js';
 import { compactCount } from '../lib/format.js';
+import { searchHref } from '../lib/search.js';
 
 interface HomeData {
   popularSearches: { category: string; slug: string; count: number }[];
@@ -51,10 +53,7 @@ export function Home() {
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
-    const params = new URLSearchParams();
-    if (what.trim()) params.set('q', what.trim());
-    if (where.trim()) params.set('location', where.trim());
-    navigate(`/search?${params}`);
+    navigate(searchHref({ q: what, location: where }));
   };
 
   return (
@@ -63,14 +62,14 @@ export function Home() {
         <h1>Find trusted businesses worldwide</h1>
         <p>Trusted by millions worldwide</p>
         <form className="search-form" onSubmit={search} role="search">
-          <label>
-            <span className="sr-only">Search businesses</span>
-            <input value={what} onChange={(e) => setWhat(e.target.value)} placeholder="Search businesses..." />
-          </label>
-          <label>
-            <span className="sr-only">Location</span>
-            <input value={where} onChange={(e) => setWhere(e.target.value)} placeholder="Location" />
-          </label>
+          <SearchBox
+            kind="what"
+            label="Search businesses"
+            value={what}
+            onChange={setWhat}
+            placeholder="Search businesses..."
+          />
+          <SearchBox kind="where" label="Location" value={where} onChange={setWhere} placeholder="Location" />
           <button type="submit">Search</button>
         </form>
       </section>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { SearchBox } from '../components/SearchBox.js';
+import { searchHref } from '../lib/search.js';
 
 /** The not-found page (and 'Business Not Found'): a what/where search and ways back. */
 export function NotFound({ title = '404 — Page not found' }: { title?: string }) {
@@ -9,23 +11,15 @@ export function NotFound({ title = '404 — Page not found' }: { title?: string 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
     if (!what.trim()) return;
-    const params = new URLSearchParams({ q: what.trim() });
-    if (where.trim()) params.set('location', where.trim());
-    navigate(`/search?${params}`);
+    navigate(searchHref({ q: what, location: where }));
   };
   return (
     <section className="not-found">
       <h1>{title}</h1>
       <p>The page you are looking for does not exist.</p>
       <form onSubmit={search} role="search" className="search-form">
-        <label>
-          <span className="sr-only">What</span>
-          <input value={what} onChange={(e) => setWhat(e.target.value)} placeholder="What are you looking for?" />
-        </label>
-        <label>
-          <span className="sr-only">Where</span>
-          <input value={where} onChange={(e) => setWhere(e.target.value)} placeholder="Where?" />
-        </label>
+        <SearchBox kind="what" label="What" value={what} onChange={setWhat} placeholder="What are you looking for?" />
+        <SearchBox kind="where" label="Where" value={where} onChange={setWhere} placeholder="Where?" />
         <button type="submit" disabled={!what.trim()}>
           Search
         </button>

@@ -1,62 +1,285 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { BusinessCard } from '../components/BusinessCard.js';
 import { Pager } from '../components/Pager.js';
-import type { Listing, Paged } from '../lib/api.js';
+import { ResultsMap } from '../components/ResultsMap.js';
+import { SearchBox } from '../components/SearchBox.js';
+import {
+  MAX_PAGE,
+  parseSearch,
+  resultCount,
+  roundCoordinate,
+  searchApiUrl,
+  searchErrorMessage,
+  searchToParams,
+  type SearchResponse,
+  type SearchState,
+  type Sort,
+} from '../lib/search.js';
+import { useGeolocation } from '../lib/useGeolocation.js';
+import { prettySlug, SearchFilters } from './search/SearchFilters.js';
+import { ResultsList, ResultsSkeleton } from './search/SearchResults.js';
 
-/** /search?q&location: the state lives in the address so a search can be shared. */
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  rating: 'Highest rated',
+  reviews: 'Most reviewed',
+  distance: 'Distance',
+  name: 'Name (A–Z)',
+};
+
+/** Navigation state other pages may pass to open the filter panel on arrival (the business list's Filters). */
+export interface SearchNavigationState {
+  openFilters?: boolean;
+}
+
+/** The keyword and place inputs; a new search keeps the rating, open-now, distance and sort choices. */
+function SearchForm(props: { q: string; location: string; onSearch: (q: string, location: string) => void }) {
+  const [what, setWhat] = useState(props.q);
+  const [where, setWhere] = useState(props.location);
+  return (
+    <form
+      role="search"
+      className="search-form search-page-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSearch(what.trim(), where.trim());
+      }}
+    >
+      <SearchBox
+        kind="what"
+        label="Search businesses"
+        value={what}
+        onChange={setWhat}
+        placeholder="Search businesses..."
+      />
+      <SearchBox kind="where" label="Location" value={where} onChange={setWhere} placeholder="Location" />
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+/**
+ * /search: keyword and place, facet filters with counts, rating, open now, distance from the visitor, sort,
+ * a map of the page's businesses and paging. The whole search lives in the address, so it can be shared
+ * and the browser's back button walks through it.
+ */
 export function Search() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const location = params.get('location') ?? '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [what, setWhat] = useState(q);
-  const [where, setWhere] = useState(location);
-  const query = new URLSearchParams({ q, location, page: String(page) });
-  const { data, error, isLoading } = useSWR<Paged & { businesses: Listing[] }>(`/api/search?${query}`);
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (what.trim()) next.set('q', what.trim());
-    if (where.trim()) next.set('location', where.trim());
-    setParams(next);
+  const arrival = useLocation().state as SearchNavigationState | null;
+  const state = useMemo(() => parseSearch(params), [params]);
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(arrival?.openFilters));
+  const [mapShown, setMapShown] = useState(true);
+  const sortId = useId();
+  const filtersId = useId();
+
+  const go = (next: SearchState) => setParams(searchToParams(next));
+  /** Any change but paging starts again at page 1. */
+  const update = (changes: Partial<SearchState>) => go({ ...state, page: 1, ...changes });
+  const geolocation = useGeolocation((latitude, longitude) =>
+    update({ lat: roundCoordinate(latitude), lng: roundCoordinate(longitude), sort: 'distance' }),
+  );
+  const hasPoint = state.lat !== undefined && state.lng !== undefined;
+
+  const { data, error, isLoading, isValidating, mutate } = useSWR<SearchResponse>(searchApiUrl(state), {
+    keepPreviousData: true,
+    // A refused search (400) will be refused again: only failures of the network or the server are retried.
+    shouldRetryOnError: (err) => !/^4\d\d:/.test(err.message),
+  });
+
+  useEffect(() => {
+    const what = [state.q && `“${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
+    const before = document.title;
+    document.title = `${what ? `${what} - ` : ''}Search | WorldBiz Directory`;
+    return () => {
+      document.title = before;
+    };
+  }, [state.q, state.location]);
+
+  const hits = data?.businesses ?? [];
+  const labels = {
+    category:
+      data?.facets?.category?.find((f) => f.value === state.category)?.label ??
+      hits.find((h) => h.categorySlug === state.category)?.category ??
+      prettySlug(state.category),
+    country:
+      data?.facets?.country?.find((f) => f.value === state.country)?.label ??
+      hits.find((h) => h.countryCode === state.country)?.country ??
+      state.country,
+    city:
+      data?.facets?.city?.find((f) => f.value === state.city)?.label ??
+      hits.find((h) => h.citySlug === state.city)?.city ??
+      prettySlug(state.city),
   };
+  const chips: { label: string; clear: Partial<SearchState> }[] = [];
+  if (state.category) chips.push({ label: `Category: ${labels.category}`, clear: { category: '' } });
+  if (state.country) chips.push({ label: `Country: ${labels.country}`, clear: { country: '', city: '' } });
+  if (state.city) chips.push({ label: `City: ${labels.city}`, clear: { city: '' } });
+  if (state.minRating) chips.push({ label: `${state.minRating}+ stars`, clear: { minRating: undefined } });
+  if (state.openNow) chips.push({ label: 'Open now', clear: { openNow: false } });
+  if (state.radiusKm !== undefined)
+    chips.push({ label: `Within ${state.radiusKm} km`, clear: { radiusKm: undefined } });
+  const clearFilters = () =>
+    update({ category: '', country: '', city: '', minRating: undefined, openNow: false, radiusKm: undefined });
+
+  const failure = error ? searchErrorMessage(error) : null;
+  const busy = isValidating && !!data;
+  const totalPages = data ? Math.min(data.totalPages, MAX_PAGE) : 0;
+  const heading = [state.q && `for “${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
+
   return (
-    <section>
+    <section className="search-page">
       <h1>Search</h1>
-      <form onSubmit={submit} role="search" className="search-form">
-        <label>
-          <span className="sr-only">What</span>
-          <input value={what} onChange={(e) => setWhat(e.target.value)} placeholder="Search businesses..." />
-        </label>
-        <label>
-          <span className="sr-only">Where</span>
-          <input value={where} onChange={(e) => setWhere(e.target.value)} placeholder="Location" />
-        </label>
-        <button type="submit">Search</button>
-      </form>
-      {isLoading && <p>Searching…</p>}
-      {error && <p role="alert">Unable to search right now: {String(error.message)}</p>}
-      {data && (
-        <>
-          <p>
-            {data.totalCount} results{q ? ` for “${q}”` : ''}
-            {location ? ` in ${location}` : ''}
-          </p>
-          {data.businesses.length === 0 && <p>No businesses found. Try adjusting your search criteria.</p>}
-          <div className="grid">
-            {data.businesses.map((b) => (
-              <BusinessCard key={b.id} business={b} />
+      <SearchForm
+        key={`${state.q}\n${state.location}`}
+        q={state.q}
+        location={state.location}
+        onSearch={(q, location) =>
+          // The facet choices belong to the previous words; the other choices carry over.
+          update({ q, location, category: '', country: '', city: '' })
+        }
+      />
+
+      <div className="search-bar">
+        <p className="result-count" role="status">
+          {data && !failure && (
+            <>
+              <strong>{resultCount(data.totalCount, data.exhaustive)}</strong> {heading}
+              {typeof data.processingTimeMs === 'number' && (
+                <span className="muted"> ({data.processingTimeMs.toLocaleString('en-US')} ms)</span>
+              )}
+            </>
+          )}
+          {!data && isLoading && 'Searching…'}
+        </p>
+        <div className="search-controls">
+          <button
+            type="button"
+            className="secondary filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            Filters{chips.length ? ` (${chips.length})` : ''}
+          </button>
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={state.sort}
+            onChange={(e) => {
+              const sort = e.target.value as Sort;
+              if (sort === 'distance' && !hasPoint) geolocation.locate();
+              else update({ sort });
+            }}
+          >
+            {(['relevance', 'rating', 'reviews', 'name'] as const).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
             ))}
+            {hasPoint && <option value="distance">{SORT_LABELS.distance}</option>}
+            {!hasPoint && geolocation.available && <option value="distance">Distance (near me)</option>}
+          </select>
+          <button type="button" className="secondary" aria-pressed={mapShown} onClick={() => setMapShown(!mapShown)}>
+            {mapShown ? 'Hide map' : 'Show map'}
+          </button>
+        </div>
+      </div>
+
+      <div className={`search-layout${mapShown ? ' with-map' : ''}`}>
+        <SearchFilters
+          id={filtersId}
+          className={`filters${filtersOpen ? ' open' : ''}`}
+          state={state}
+          facets={data?.facets}
+          labels={labels}
+          update={update}
+          geolocation={geolocation}
+        />
+
+        {mapShown && (
+          <div className="search-map">
+            <ResultsMap hits={hits} originLat={state.lat} originLng={state.lng} />
           </div>
-          <Pager
-            page={page}
-            total={data.totalPages}
-            onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
-          />
-        </>
-      )}
+        )}
+
+        <div className="search-results">
+          {chips.length > 0 && (
+            <ul className="chips active-filters" aria-label="Active filters">
+              {chips.map((chip) => (
+                <li key={chip.label}>
+                  <button type="button" className="chip" onClick={() => update(chip.clear)}>
+                    {chip.label} <span aria-hidden="true">×</span>
+                    <span className="sr-only">, remove this filter</span>
+                  </button>
+                </li>
+              ))}
+              {chips.length > 1 && (
+                <li>
+                  <button type="button" className="link-button" onClick={clearFilters}>
+                    Clear all filters
+                  </button>
+                </li>
+              )}
+            </ul>
+          )}
+
+          {failure && (
+            <div className="notice error" role="alert">
+              {failure.invalid ? (
+                <>
+                  <strong>This search cannot be run.</strong> {failure.text}{' '}
+                  <Link to="/search">Start a new search</Link>
+                </>
+              ) : (
+                <>
+                  <strong>Unable to search right now.</strong> Please try again in a moment.{' '}
+                  <button type="button" className="secondary" onClick={() => void mutate()}>
+                    Try again
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+
+          {!data && isLoading && <ResultsSkeleton />}
+
+          {data && !failure && hits.length === 0 && (
+            <div className="empty">
+              <p>
+                <strong>No businesses found</strong>
+              </p>
+              <p>Try adjusting your search criteria.</p>
+              {state.page > 1 && data.totalCount > 0 ? (
+                <button type="button" onClick={() => go({ ...state, page: 1 })}>
+                  Back to the first page
+                </button>
+              ) : (
+                chips.length > 0 && (
+                  <button type="button" onClick={clearFilters}>
+                    Clear all filters
+                  </button>
+                )
+              )}
+            </div>
+          )}
+
+          {data && !failure && hits.length > 0 && (
+            <>
+              <ResultsList hits={hits} busy={busy} />
+              <Pager
+                page={state.page}
+                total={totalPages}
+                withEnds
+                onPage={(page) => {
+                  go({ ...state, page });
+                  window.scrollTo(0, 0);
+                }}
+              />
+            </>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import type * as Leaflet from 'leaflet';
+import { useNavigate } from 'react-router-dom';
+import { groupNearby } from '../lib/cluster.js';
+import { formatDistance, type Hit } from '../lib/search.js';
+import { loadLeaflet, TILE_OPTIONS, TILE_URL } from './MapView.js';
+
+type Located = Hit & { latitude: number; longitude: number };
+
+/** Markers closer than this many pixels merge into one numbered cluster marker. */
+const CLUSTER_RADIUS_PX = 44;
+const SINGLE_ZOOM = 15;
+
+function located(hits: Hit[]): Located[] {
+  return hits.filter(
+    (h): h is Located =>
+      typeof h.latitude === 'number' &&
+      typeof h.longitude === 'number' &&
+      Math.abs(h.latitude) <= 90 &&
+      Math.abs(h.longitude) <= 180,
+  );
+}
+
+/**
+ * The businesses of the current result page on a Leaflet map. Nearby markers are grouped into cluster
+ * markers showing how many they hold, regrouped at each zoom; a cluster opens by zooming in on it, or, when
+ * its businesses share one spot, lists them in a popup. Markers are keyboard reachable (Tab, then Enter).
+ */
+export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; originLat?: number; originLng?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  const [ready, setReady] = useState<{ L: typeof Leaflet; map: Leaflet.Map } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  useEffect(() => {
+    let map: Leaflet.Map | undefined;
+    let cancelled = false;
+    loadLeaflet()
+      .then((L) => {
+        if (cancelled || !ref.current) return;
+        map = L.map(ref.current, { worldCopyJump: true }).setView([20, 0], 2);
+        L.tileLayer(TILE_URL, TILE_OPTIONS).addTo(map);
+        setReady({ L, map });
+      })
+      .catch((error) => {
+        console.error('The map could not be initialised', error);
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const { L, map } = ready;
+    const points = located(hits);
+    const origin = originLat !== undefined && originLng !== undefined ? { lat: originLat, lng: originLng } : null;
+    const layer = L.layerGroup().addTo(map);
+
+    const link = (hit: Hit) => {
+      const a = document.createElement('a');
+      a.href = `/business/${encodeURIComponent(hit.slug)}`;
+      a.textContent = hit.name;
+      a.addEventListener('click', (event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigateRef.current(`/business/${encodeURIComponent(hit.slug)}`);
+      });
+      return a;
+    };
+    const popupFor = (hit: Hit) => {
+      const box = document.createElement('div');
+      box.className = 'map-popup';
+      const title = document.createElement('strong');
+      title.append(link(hit));
+      box.append(title);
+      const facts = [
+        hit.category,
+        hit.rating > 0 ? `★ ${hit.rating.toFixed(1)} (${hit.reviews.toLocaleString('en-US')})` : null,
+        hit.distanceKm !== undefined ? formatDistance(hit.distanceKm) : null,
+      ].filter(Boolean);
+      if (facts.length) {
+        const line = document.createElement('div');
+        line.textContent = facts.join(' · ');
+        box.append(line);
+      }
+      if (hit.fullAddress) {
+        const address = document.createElement('div');
+        address.className = 'muted';
+        address.textContent = hit.fullAddress;
+        box.append(address);
+      }
+      return box;
+    };
+    const listPopup = (group: Located[]) => {
+      const list = document.createElement('ul');
+      list.className = 'map-popup-list';
+      for (const hit of group) {
+        const item = document.createElement('li');
+        item.append(link(hit));
+        list.append(item);
+      }
+      return list;
+    };
+
+    const draw = () => {
+      layer.clearLayers();
+      const zoom = map.getZoom();
+      const groups = groupNearby(points, (h) => map.project([h.latitude, h.longitude], zoom), CLUSTER_RADIUS_PX);
+      for (const group of groups) {
+        if (group.length === 1) {
+          const hit = group[0];
+          L.marker([hit.latitude, hit.longitude], {
+            icon: L.divIcon({ className: 'pin', html: '<span></span>', iconSize: [26, 26], iconAnchor: [13, 26] }),
+            title: hit.name,
+            alt: hit.name,
+            riseOnHover: true,
+          })
+            .bindPopup(popupFor(hit), { offset: [0, -20] })
+            .addTo(layer);
+          continue;
+        }
+        const bounds = L.latLngBounds(group.map((h) => [h.latitude, h.longitude] as [number, number]));
+        // Businesses at (nearly) one spot never separate by zooming: list them instead.
+        const samePlace =
+          bounds.getNorthEast().distanceTo(bounds.getSouthWest()) < 10 ||
+          map.getBoundsZoom(bounds) <= zoom ||
+          zoom >= map.getMaxZoom();
+        const lat = group.reduce((s, h) => s + h.latitude, 0) / group.length;
+        const lng = group.reduce((s, h) => s + h.longitude, 0) / group.length;
+        const label = `${group.length} businesses here: ${samePlace ? 'list them' : 'zoom in'}`;
+        const size = group.length < 10 ? 34 : group.length < 50 ? 40 : 46;
+        const marker = L.marker([lat, lng], {
+          icon: L.divIcon({
+            className: 'cluster',
+            html: `<span aria-hidden="true">${group.length}</span><span class="sr-only">${label}</span>`,
+            iconSize: [size, size],
+          }),
+          title: label,
+          riseOnHover: true,
+        }).addTo(layer);
+        if (samePlace) marker.bindPopup(listPopup(group));
+        else marker.on('click', () => map.fitBounds(bounds, { padding: [40, 40], maxZoom: map.getMaxZoom() }));
+      }
+      if (origin) {
+        L.circleMarker([origin.lat, origin.lng], {
+          radius: 7,
+          color: '#fff',
+          weight: 2,
+          fillColor: '#dc2626',
+          fillOpacity: 1,
+        })
+          .bindTooltip('Your location')
+          .addTo(layer);
+      }
+    };
+
+    const all = points.map((h) => [h.latitude, h.longitude] as [number, number]);
+    if (origin) all.push([origin.lat, origin.lng]);
+    if (all.length === 1) map.setView(all[0], SINGLE_ZOOM);
+    else if (all.length > 1) map.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: SINGLE_ZOOM });
+    map.invalidateSize();
+    draw();
+    map.on('zoomend', draw);
+    return () => {
+      map.off('zoomend', draw);
+      layer.remove();
+    };
+  }, [ready, hits, originLat, originLng]);
+
+  const count = located(hits).length;
+  return (
+    <div className="results-map">
+      <div ref={ref} className="map" role="region" aria-label={`Map of ${count} businesses on this page`} />
+      {failed && <p className="muted">The map could not be loaded.</p>}
+      {!failed && count < hits.length && (
+        <p className="muted small">
+          {count === 0 ? 'None of these businesses has a location.' : `${hits.length - count} without a location.`}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { groupNearby } from './cluster.js';
+import {
+  formatDistance,
+  parseSearch,
+  resultCount,
+  searchApiUrl,
+  searchErrorMessage,
+  searchHref,
+  searchToParams,
+} from './search.js';
+
+const parse = (query: string) => parseSearch(new URLSearchParams(query));
+
+describe('search state in the address', () => {
+  it('reads every parameter and writes the same link back', () => {
+    const query =
+      'q=pizza&location=Berlin&category=restaurant&country=DE&city=berlin&minRating=4&openNow=true&lat=52.52&lng=13.405&radiusKm=5&sort=distance&page=3';
+    const state = parse(query);
+    expect(state).toEqual({
+      q: 'pizza',
+      location: 'Berlin',
+      category: 'restaurant',
+      country: 'DE',
+      city: 'berlin',
+      minRating: 4,
+      openNow: true,
+      lat: 52.52,
+      lng: 13.405,
+      radiusKm: 5,
+      sort: 'distance',
+      page: 3,
+    });
+    expect(searchToParams(state).toString()).toBe(query);
+  });
+
+  it('drops what the api would refuse, so a damaged link still searches', () => {
+    const state = parse('page=0&sort=cheapest&minRating=9&country=Germany&lat=200&lng=10&radiusKm=5&openNow=yes');
+    expect(state).toMatchObject({ page: 1, sort: 'relevance', country: '', openNow: false });
+    expect(state.minRating).toBeUndefined();
+    expect(state.lat).toBeUndefined();
+    expect(state.radiusKm).toBeUndefined();
+    expect(parse('page=501').page).toBe(1);
+    expect(parse('page=2.5').page).toBe(1);
+  });
+
+  it('offers distance only with a point', () => {
+    expect(parse('sort=distance').sort).toBe('relevance');
+    expect(parse('sort=distance&lat=1&lng=2').sort).toBe('distance');
+    expect(searchToParams({ sort: 'distance' }).toString()).toBe('');
+  });
+
+  it('leaves defaults out of links and always sends page and limit to the api', () => {
+    expect(searchHref()).toBe('/search');
+    expect(searchHref({ q: '  café & bar ', location: ' ' })).toBe('/search?q=caf%C3%A9+%26+bar');
+    expect(searchApiUrl(parse('q=spa'))).toBe('/api/search?q=spa&page=1&limit=20');
+  });
+});
+
+describe('search wording', () => {
+  it('marks a lower-bound count', () => {
+    expect(resultCount(1, true)).toBe('1 result');
+    expect(resultCount(1234, true)).toBe('1,234 results');
+    expect(resultCount(10000, false)).toBe('10,000+ results');
+  });
+
+  it('formats distances', () => {
+    expect(formatDistance(0.234)).toBe('230 m');
+    expect(formatDistance(3.21)).toBe('3.2 km');
+    expect(formatDistance(1234.5)).toBe('1,235 km');
+  });
+
+  it('reads the messages of a refused search', () => {
+    expect(searchErrorMessage(new Error('400: {"message":["minRating must be from 0 to 5"]}'))).toEqual({
+      invalid: true,
+      text: 'minRating must be from 0 to 5',
+    });
+    expect(searchErrorMessage(new Error('500: Internal Server Error'))).toEqual({
+      invalid: false,
+      text: '500: Internal Server Error',
+    });
+  });
+});
+
+describe('marker grouping', () => {
+  it('groups points within the radius and keeps far ones apart', () => {
+    const points = [
+      { id: 1, x: 0, y: 0 },
+      { id: 2, x: 10, y: 10 },
+      { id: 3, x: 200, y: 0 },
+      { id: 4, x: 5, y: -5 },
+    ];
+    const groups = groupNearby(points, (p) => p, 40);
+    expect(groups.map((g) => g.map((p) => p.id))).toEqual([[1, 2, 4], [3]]);
+  });
+});
