@@ -13,7 +13,8 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runnable = existsSync(CHROMIUM) && existsSync(`${WEB_DIST}/index.html`);
 // In CI (scripts/test.sh installs Chromium and builds first) a missing browser is a failure, never a skip.
-if (!runnable && !process.env.CI) console.warn(`Browser tests skipped: ${CHROMIUM} or ${WEB_DIST}/index.html is missing.`);
+if (!runnable && !process.env.CI)
+  console.warn(`Browser tests skipped: ${CHROMIUM} or ${WEB_DIST}/index.html is missing.`);
 const suite = runnable || process.env.CI ? describe : describe.skip;
 
 const BAKERIES: FixtureBusiness[] = [
