@@ -12,26 +12,36 @@ import type {
 } from '../search-engine.js';
 import { EARTH_RADIUS_KM, fold, isOpen, normalizeQuery, queryWords, type NormalizedQuery } from '../text.js';
 import { DOCUMENT_COLUMNS, SOURCE_SQL } from '../sync/source.js';
-import { createIndexesSql, createTableSql, DOCUMENTS_TABLE, LAYOUT_VERSION } from './schema.js';
+import {
+  createIndexesSql,
+  createTablesSql,
+  DOCUMENTS_TABLE,
+  LAYOUT_VERSION,
+  VOCABULARY_TABLE,
+  vocabularyInsertSql,
+} from './schema.js';
 
 export interface PostgresEngineOptions {
   /**
-   * Result sets larger than this are counted exactly only up to it (total is then a lower bound and
-   * exhaustive false). Counting is the one cost that grows with the match count.
+   * Matches are counted exactly up to this many (facets too); beyond it, total is the planner's estimate,
+   * facets are scaled from the counted sample and `exhaustive` is false. Counting is the one cost that grows
+   * with the number of matches, so it is bounded.
    */
-  countCap?: number;
-  /** Facets are counted over at most this many matches and scaled to the total beyond it. */
-  facetSample?: number;
+  exactCountUpTo?: number;
   /** Values returned per facet. */
   facetLimit?: number;
+  /** Connections a rebuild fills and indexes on at once (one per core is right). */
+  rebuildParallelism?: number;
 }
 
-/** Exact matches below this count trigger the trigram pass that tolerates typos. */
+/** Exact matches below this count trigger the pass that tolerates typos. */
 const FUZZY_BELOW = 10;
-/** pg_trgm word similarity accepted as "one typo" (a 5-letter word with one substitution scores 0.67). */
-const FUZZY_THRESHOLD = 0.5;
+/** Typo variants considered per query word. */
+const MAX_VARIANTS = 5;
 /** Advisory lock key shared by setup (DDL) so the api and worker starting together do not race. */
 const SETUP_LOCK = 7_318_222_001;
+/** Index builds of a rebuild get more memory than queries need (GIN builds are much faster with it). */
+const BUILD_MEMORY = '512MB';
 
 const HIT_COLUMNS = [
   'id',
@@ -60,20 +70,27 @@ interface Sql {
   values: unknown[];
 }
 
-/** The embedded engine: search_documents with tsvector, trigram, array and point indexes. */
+/** Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary. */
+type WordGroups = string[][];
+
+/**
+ * The embedded engine: search_documents with tsvector, word, array and point indexes. Every query is
+ * shaped so its cost is bounded by the page asked for, not by the number of matches: ordered index walks
+ * that stop at the page, candidate windows for relevance, sampled counts and facets.
+ */
 export class PostgresSearchEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
-  private readonly countCap: number;
-  private readonly facetSample: number;
+  private readonly exactCountUpTo: number;
   private readonly facetLimit: number;
+  private readonly rebuildParallelism: number;
 
   constructor(
     private readonly pool: pg.Pool,
     options: PostgresEngineOptions = {},
   ) {
-    this.countCap = options.countCap ?? 100_000;
-    this.facetSample = options.facetSample ?? 20_000;
+    this.exactCountUpTo = options.exactCountUpTo ?? 1000;
     this.facetLimit = options.facetLimit ?? 50;
+    this.rebuildParallelism = Math.max(1, options.rebuildParallelism ?? 2);
   }
 
   async needsReindex(): Promise<boolean> {
@@ -91,9 +108,11 @@ export class PostgresSearchEngine implements SearchEngine {
       await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
       const { rows } = await client.query(`select to_regclass($1) as table`, [DOCUMENTS_TABLE]);
       if (!rows[0].table) {
-        for (const sql of [...createTableSql(DOCUMENTS_TABLE), ...createIndexesSql(DOCUMENTS_TABLE, generation())]) {
-          await client.query(sql);
-        }
+        const statements = [
+          ...createTablesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE),
+          ...createIndexesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, generation()),
+        ];
+        for (const sql of statements) await client.query(sql);
       }
       await client.query('commit');
     } catch (error) {
@@ -106,6 +125,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
     await upsertInto(this.pool, DOCUMENTS_TABLE, documents);
+    await this.pool.query(vocabularyInsertSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, true), [documents.map((d) => d.id)]);
   }
 
   async delete(ids: readonly number[]): Promise<void> {
@@ -115,16 +135,17 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * The sync fast path: documents are computed from businesses by SQL inside the database, so a drain of
-   * 100k ids is two set-based statements and no data crosses to Node. Writes are immediately visible.
+   * 100k ids is a few set-based statements and no data crosses to Node. Writes are immediately visible.
    */
   async syncFromSource(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    await copyFromSource(this.pool, DOCUMENTS_TABLE, ids);
+    await copyFromSource(this.pool, DOCUMENTS_TABLE, { ids });
     await this.pool.query(
       `delete from ${DOCUMENTS_TABLE} d where d.id = any($1::bigint[])
        and not exists (select 1 from businesses b where b.id = d.id)`,
       [ids],
     );
+    await this.pool.query(vocabularyInsertSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, true), [ids]);
   }
 
   async count(): Promise<number> {
@@ -132,25 +153,36 @@ export class PostgresSearchEngine implements SearchEngine {
     return Number(rows[0].n);
   }
 
-  /** Builds search_documents_<generation> unindexed, indexes it, then swaps it in by renaming. */
+  /**
+   * Builds search_documents_<generation> and its vocabulary without indexes, fills them (in id ranges on
+   * several connections), indexes them (several at once), then swaps both in by renaming.
+   */
   async rebuild(fill: (writer: PostgresDocumentWriter) => Promise<void>): Promise<void> {
     const gen = generation();
     const fresh = `${DOCUMENTS_TABLE}_${gen}`;
-    for (const sql of createTableSql(fresh)) await this.pool.query(sql);
+    const freshVocabulary = `${VOCABULARY_TABLE}_${gen}`;
+    const retired = `${DOCUMENTS_TABLE}_retired_${gen}`;
+    const retiredVocabulary = `${VOCABULARY_TABLE}_retired_${gen}`;
+    const id = pg.escapeIdentifier;
+    for (const sql of createTablesSql(fresh, freshVocabulary)) await this.pool.query(sql);
     try {
       await fill({
         upsert: (documents) => upsertInto(this.pool, fresh, documents),
-        copyFromSource: () => copyFromSource(this.pool, fresh, null),
+        copyFromSource: () => this.parallelCopy(fresh),
       });
-      for (const sql of createIndexesSql(fresh, gen)) await this.pool.query(sql);
-      await this.pool.query(`analyze ${pg.escapeIdentifier(fresh)}`);
+      await this.pool.query(vocabularyInsertSql(fresh, freshVocabulary, false));
+      await this.inParallel(createIndexesSql(fresh, freshVocabulary, gen), [
+        `set maintenance_work_mem = '${BUILD_MEMORY}'`,
+      ]);
+      await this.inParallel([`analyze ${id(fresh)}`, `analyze ${id(freshVocabulary)}`]);
       const client = await this.pool.connect();
-      const retired = `${DOCUMENTS_TABLE}_retired_${gen}`;
       try {
         await client.query('begin');
         await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
-        await client.query(`alter table if exists ${DOCUMENTS_TABLE} rename to ${pg.escapeIdentifier(retired)}`);
-        await client.query(`alter table ${pg.escapeIdentifier(fresh)} rename to ${DOCUMENTS_TABLE}`);
+        await client.query(`alter table if exists ${DOCUMENTS_TABLE} rename to ${id(retired)}`);
+        await client.query(`alter table if exists ${VOCABULARY_TABLE} rename to ${id(retiredVocabulary)}`);
+        await client.query(`alter table ${id(fresh)} rename to ${DOCUMENTS_TABLE}`);
+        await client.query(`alter table ${id(freshVocabulary)} rename to ${VOCABULARY_TABLE}`);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
@@ -158,9 +190,9 @@ export class PostgresSearchEngine implements SearchEngine {
       } finally {
         client.release();
       }
-      await this.pool.query(`drop table if exists ${pg.escapeIdentifier(retired)}`);
+      await this.pool.query(`drop table if exists ${id(retired)}, ${id(retiredVocabulary)}`);
     } catch (error) {
-      await this.pool.query(`drop table if exists ${pg.escapeIdentifier(fresh)}`).catch(() => undefined);
+      await this.pool.query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}`).catch(() => undefined);
       throw error;
     }
   }
@@ -168,10 +200,11 @@ export class PostgresSearchEngine implements SearchEngine {
   async search(input: SearchQuery): Promise<SearchResult> {
     const started = performance.now();
     const query = normalizeQuery(input);
-    let result = await this.run(query, false);
-    const fuzzyWorthIt = query.words.some((w) => w.length >= 5);
-    if (query.words.length > 0 && result.total < FUZZY_BELOW && fuzzyWorthIt) {
-      result = await this.run(query, true);
+    const exact: WordGroups = query.words.map((w) => [w]);
+    let result = await this.run(query, exact, false);
+    if (query.words.length > 0 && result.total < FUZZY_BELOW && query.words.some((w) => w.length >= 5)) {
+      const groups = await this.typoVariants(query.words);
+      if (groups.some((g) => g.length > 1)) result = await this.run(query, groups, true);
     }
     return { ...result, processingTimeMs: Math.round(performance.now() - started) };
   }
@@ -203,13 +236,15 @@ export class PostgresSearchEngine implements SearchEngine {
       ),
     ]);
     let businesses = starts.rows.map(({ name, slug, city }) => ({ name, slug, city }));
-    if (businesses.length < limit && words.length > 0 && prefix.length >= 3) {
-      // Then names with a word starting with the prefix ("coff" → "Blue Bottle Coffee").
+    if (businesses.length < limit && words.length > 0 && prefix.length >= 2) {
+      // Then names with a word starting with the prefix ("coff" → "Blue Bottle Coffee"): any 200 of them
+      // from the name-words index, the most reviewed first.
       const more = await this.pool.query<{ name: string; slug: string; city: string | null }>(
-        `select d.name, d.slug, d.city from ${DOCUMENTS_TABLE} d
-         where d.is_approved and d.tsv @@ to_tsquery('simple', $1) and not (d.name_folded like $2)
-         order by d.reviews desc, d.id limit $3`,
-        [tsquery(words, 'A'), like, limit - businesses.length],
+        `select name, slug, city from (
+           select d.name, d.slug, d.city, d.reviews, d.id from ${DOCUMENTS_TABLE} d
+           where d.is_approved and d.name_words @@ to_tsquery('simple', $1) and not (d.name_folded like $2) limit 200) s
+         order by reviews desc, id limit $3`,
+        [tsquery(words.map((w) => [w])), like, limit - businesses.length],
       );
       businesses = [...businesses, ...more.rows];
     }
@@ -220,47 +255,93 @@ export class PostgresSearchEngine implements SearchEngine {
     // The pool belongs to the caller (shared with the api or worker).
   }
 
-  private async run(query: NormalizedQuery, fuzzy: boolean): Promise<Omit<SearchResult, 'processingTimeMs'>> {
-    const filter = buildFilter(query, fuzzy);
+  /**
+   * Typo variants of each word of 5+ letters: vocabulary words sharing trigrams, kept when within one edit
+   * (two from 9 letters; a swap of neighbours is one edit), as Meilisearch's typo tolerance counts them.
+   */
+  private async typoVariants(words: readonly string[]): Promise<WordGroups> {
+    return Promise.all(
+      words.map(async (word) => {
+        if (word.length < 5) return [word];
+        const { rows } = await this.pool.query<{ word: string }>(
+          `select word from ${VOCABULARY_TABLE} where word % $1 and word <> $1
+           order by similarity(word, $1) desc, word limit 30`,
+          [word],
+        );
+        const allowed = word.length >= 9 ? 2 : 1;
+        const variants = rows.map((r) => r.word).filter((v) => editDistance(word, v) <= allowed);
+        return [word, ...variants.slice(0, MAX_VARIANTS)];
+      }),
+    );
+  }
+
+  private async run(
+    query: NormalizedQuery,
+    groups: WordGroups,
+    fuzzy: boolean,
+  ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
+    const filter = buildFilter(query, groups);
     const offset = (query.page - 1) * query.limit;
-    const [hitRows, total, facetRows] = await Promise.all([
-      this.query<HitRow>(fuzzy, hitsSql(query, filter, offset)),
-      this.query<{ n: string }>(fuzzy, {
-        text: `select count(*) as n from (select 1 from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${this.countCap}) s`,
-        values: filter.values,
-      }).then((rows) => Number(rows[0].n)),
-      this.query<FacetRow>(fuzzy, facetsSql(filter, this.facetSample, this.facetLimit)),
+    const [hitRows, stats] = await Promise.all([
+      this.pool.query<HitRow>(...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset))).then((r) => r.rows),
+      this.stats(filter),
     ]);
-    const exhaustive = total < this.countCap;
-    const sampled = Math.min(total, this.facetSample);
-    const scale = total > this.facetSample ? total / sampled : 1;
     return {
       hits: hitRows.map((row) => toHit(row, query)),
-      total,
+      total: stats.total,
       page: query.page,
       limit: query.limit,
-      totalPages: Math.ceil(total / query.limit),
-      facets: toFacets(facetRows, scale),
-      exhaustive: exhaustive && scale === 1,
+      totalPages: Math.ceil(stats.total / query.limit),
+      facets: stats.facets,
+      exhaustive: stats.exhaustive,
     };
   }
 
-  /** Fuzzy queries set the trigram threshold for their own transaction only (the pool is shared). */
-  private async query<R extends pg.QueryResultRow>(fuzzy: boolean, sql: Sql): Promise<R[]> {
-    if (!fuzzy) return (await this.pool.query<R>(sql.text, sql.values)).rows;
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(FUZZY_THRESHOLD)]);
-      const { rows } = await client.query<R>(sql.text, sql.values);
-      await client.query('commit');
-      return rows;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  /** Total and facets from one bounded sample of the matches; the planner estimates what lies beyond. */
+  private async stats(filter: Filter): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
+    const sample = this.exactCountUpTo + 1;
+    const { rows } = await this.pool.query<FacetRow>(...sqlArgs(statsSql(filter, sample, this.facetLimit)));
+    const counted = Number(rows.find((r) => r.facet === 'total')?.count ?? 0);
+    if (counted < sample) return { total: counted, facets: toFacets(rows, 1), exhaustive: true };
+    const { rows: plan } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `explain (format json) select 1 from ${DOCUMENTS_TABLE} d where ${filter.where}`,
+      filter.values,
+    );
+    const total = Math.max(counted, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+    return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+  }
+
+  /** Fills the fresh table from businesses in id ranges, one per connection. */
+  private async parallelCopy(table: string): Promise<void> {
+    const { rows } = await this.pool.query<{ lo: string | null; hi: string | null }>(
+      'select min(id) as lo, max(id) as hi from businesses',
+    );
+    if (rows[0].lo === null) return;
+    const lo = Number(rows[0].lo);
+    const hi = Number(rows[0].hi);
+    const step = Math.ceil((hi - lo + 1) / this.rebuildParallelism);
+    await Promise.all(
+      Array.from({ length: this.rebuildParallelism }, (_, i) =>
+        copyFromSource(this.pool, table, { range: [lo + i * step, Math.min(hi, lo + (i + 1) * step - 1)] }),
+      ),
+    );
+  }
+
+  /** Runs the statements on up to rebuildParallelism connections, each prepared with `setup`. */
+  private async inParallel(statements: string[], setup: string[] = []): Promise<void> {
+    const queue = [...statements];
+    await Promise.all(
+      Array.from({ length: Math.min(this.rebuildParallelism, queue.length) }, async () => {
+        const client = await this.pool.connect();
+        try {
+          for (const sql of setup) await client.query(sql);
+          for (let sql = queue.shift(); sql !== undefined; sql = queue.shift()) await client.query(sql);
+          for (const sql of setup) await client.query(`reset ${sql.split(/\s+/)[1]}`);
+        } finally {
+          client.release();
+        }
+      }),
+    );
   }
 }
 
@@ -275,16 +356,22 @@ function generation(): string {
 
 const WRITABLE = DOCUMENT_COLUMNS.map((c) => c as string);
 
-async function copyFromSource(pool: pg.Pool, table: string, ids: readonly number[] | null): Promise<void> {
+/** Upserts documents computed by SOURCE_SQL for the given ids, or an id range (rebuilds). */
+async function copyFromSource(
+  pool: pg.Pool,
+  table: string,
+  which: { ids: readonly number[] } | { range: [number, number] },
+): Promise<void> {
   const t = pg.escapeIdentifier(table);
   const columns = WRITABLE.join(', ');
-  const where = ids ? 'where b.id = any($1::bigint[])' : '';
+  const [where, values]: [string, unknown[]] =
+    'ids' in which ? ['where b.id = any($1::bigint[])', [which.ids]] : ['where b.id between $1 and $2', which.range];
   await pool.query(
     `insert into ${t} (${columns}) select ${columns} from (${SOURCE_SQL} ${where}) s
      on conflict (id) do update set ${WRITABLE.filter((c) => c !== 'id')
        .map((c) => `${c} = excluded.${c}`)
        .join(', ')}`,
-    ids ? [ids] : [],
+    values,
   );
 }
 
@@ -306,17 +393,48 @@ async function upsertInto(pool: pg.Pool, table: string, documents: readonly Sear
   );
 }
 
+function sqlArgs(sql: Sql): [string, unknown[]] {
+  return [sql.text, sql.values];
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
 interface Filter {
   where: string;
   values: unknown[];
   /** Parameter references the ranking reuses. */
-  refs: { all?: string; folded?: string; lat?: string; lng?: string };
+  refs: { lat?: string; lng?: string };
 }
 
-/** tsquery text: every word must match, the last one as a prefix; weights restrict to fields (A name …). */
-function tsquery(words: readonly string[], weights = ''): string {
-  return words
-    .map((w, i) => `'${w}'${i === words.length - 1 ? `:*${weights}` : weights ? `:${weights}` : ''}`)
+/**
+ * tsquery text: every group must match (one of its alternatives); the last word as typed is a prefix.
+ * Weights restrict to fields (A name, B category/type). Words are letters and digits only (queryWords).
+ */
+function tsquery(groups: WordGroups, weights = ''): string {
+  return groups
+    .map((alternatives, i) => {
+      const terms = alternatives.map((w, j) => {
+        const prefix = i === groups.length - 1 && j === 0 ? '*' : '';
+        return `'${w}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
+      });
+      return terms.length === 1 ? terms[0] : `(${terms.join(' | ')})`;
+    })
     .join(' & ');
 }
 
@@ -326,7 +444,7 @@ function distanceSql(lat: string, lng: string): string {
     cos(radians(${lat})) * cos(radians(d.latitude)) * power(sin(radians(d.longitude - ${lng}) / 2), 2)))))`;
 }
 
-function buildFilter(query: NormalizedQuery, fuzzy: boolean): Filter {
+function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
     values.push(value);
@@ -334,15 +452,7 @@ function buildFilter(query: NormalizedQuery, fuzzy: boolean): Filter {
   };
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
-  if (query.words.length > 0) {
-    refs.all = `to_tsquery('simple', ${param(tsquery(query.words))})`;
-    if (fuzzy) {
-      refs.folded = param(query.words.join(' '));
-      where.push(`(d.tsv @@ ${refs.all} or ${refs.folded} <% d.name_folded)`);
-    } else {
-      where.push(`d.tsv @@ ${refs.all}`);
-    }
-  }
+  if (groups.length > 0) where.push(`d.tsv @@ to_tsquery('simple', ${param(tsquery(groups))})`);
   if (query.category) where.push(`d.category_slug = ${param(query.category)}`);
   if (query.country) where.push(`d.country_code = ${param(query.country)}`);
   if (query.city) where.push(`d.city_slug = ${param(query.city)}`);
@@ -364,7 +474,6 @@ function buildFilter(query: NormalizedQuery, fuzzy: boolean): Filter {
   return { where: where.join(' and '), values, refs };
 }
 
-/** [west, south, east, north] boxes covering a radius; two when it crosses the antimeridian. */
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {
   const dLat = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
   const south = Math.max(-90, lat - dLat);
@@ -411,7 +520,7 @@ interface HitRow {
   distance_km?: number | null;
 }
 
-function hitsSql(query: NormalizedQuery, filter: Filter, offset: number): Sql {
+function hitsSql(query: NormalizedQuery, groups: WordGroups, fuzzy: boolean, filter: Filter, offset: number): Sql {
   const { refs } = filter;
   const values = [...filter.values];
   const param = (value: unknown, cast = '') => {
@@ -426,71 +535,78 @@ function hitsSql(query: NormalizedQuery, filter: Filter, offset: number): Sql {
   }
   const limit = param(query.limit);
   const skip = param(offset);
-  // Exact name > all words in the name > in name or category > elsewhere > typo-tolerant name match.
-  const tier =
-    query.words.length > 0 && query.sort === 'relevance'
-      ? `case when d.name_folded = ${param(query.words.join(' '))} then 0
-         when d.tsv @@ to_tsquery('simple', ${param(tsquery(query.words, 'A'))}) then 1
-         when d.tsv @@ to_tsquery('simple', ${param(tsquery(query.words, 'AB'))}) then 2
-         ${refs.folded ? `when not (d.tsv @@ ${refs.all}) then 4` : ''} else 3 end`
-      : null;
-  const similarity = tier && refs.folded ? `word_similarity(${refs.folded}, d.name_folded) desc, ` : '';
-  let order: string;
+  const select = `select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d`;
   switch (query.sort) {
     case 'rating':
-      order = 'd.rating desc nulls last, d.reviews desc, d.id';
-      break;
+      return page(select, filter.where, 'd.rating desc nulls last, d.reviews desc, d.id');
     case 'reviews':
-      order = 'd.reviews desc, d.id';
-      break;
+      return page(select, filter.where, 'd.reviews desc, d.id');
     case 'name':
-      order = 'd.name_folded, d.id';
-      break;
+      return page(select, filter.where, 'd.name_folded, d.id');
     case 'newest':
-      order = 'd.id desc';
-      break;
-    case 'distance':
-      if (query.geo?.radiusKm === undefined) {
-        // No radius: nearest-neighbour walk of the GiST index (planar degrees) picks candidates, which are
-        // then ordered by true distance; a generous window makes the planar/great-circle difference moot.
-        const window = param(Math.min(10_000, (offset + query.limit) * 4 + 200));
-        return {
-          text: `select * from (
-                   select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d
-                   where ${filter.where} and d.latitude is not null and d.longitude is not null
-                   order by point(d.longitude, d.latitude) <-> point(${param(query.geo!.lng, '::float8')}, ${param(query.geo!.lat, '::float8')})
-                   limit ${window}) d
-                 order by d.distance_km, d.id limit ${limit} offset ${skip}`,
-          values,
-        };
-      }
-      order = 'distance_km, d.id';
-      break;
+      return page(select, filter.where, 'd.id desc');
+    case 'distance': {
+      // Nearest-neighbour walk of the GiST index (planar degrees) picks a window of candidates, which is
+      // then ordered by true distance; a generous window makes the planar/great-circle difference moot.
+      const window = param(Math.min(20_000, (offset + query.limit) * 4 + 200));
+      return {
+        text: `select * from (
+                 ${select} where ${filter.where} and d.latitude is not null and d.longitude is not null
+                 order by point(d.longitude, d.latitude) <-> point(${param(query.geo!.lng, '::float8')}, ${param(query.geo!.lat, '::float8')})
+                 limit ${window}) d
+               order by d.distance_km, d.id limit ${limit} offset ${skip}`,
+        values,
+      };
+    }
     default:
-      order = tier ? `${tier}, ${similarity}d.reviews desc, d.id` : 'd.reviews desc, d.id';
+      if (groups.length === 0) return page(select, filter.where, 'd.reviews desc, d.id');
   }
+  // Relevance: exact name > all words in the name > in name or category > elsewhere, popularity within a
+  // tier (and, when typos were tolerated, words as typed before variants). Ranking every match would cost
+  // as much as the matches are many, so each tier's best are fetched by an ordered, limited walk; the
+  // union holds every document the page can show, because a tier's first `window` by popularity cannot
+  // be outranked by one outside them.
+  const window = param(offset + query.limit);
+  const exactName = param(query.words.join(' '));
+  const inName = `d.name_words @@ to_tsquery('simple', ${param(tsquery(groups))})`;
+  const inNameOrCategory = `d.tsv @@ to_tsquery('simple', ${param(tsquery(groups, 'AB'))})`;
+  const asTyped = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(query.words.map((w) => [w])))})) desc, ` : '';
+  const candidates = (condition: string) =>
+    `(select d.id from ${DOCUMENTS_TABLE} d where ${filter.where}${condition} order by d.reviews desc, d.id limit ${window})`;
   return {
-    text: `select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d where ${filter.where}
-           order by ${order} limit ${limit} offset ${skip}`,
+    text: `with candidates as (
+             (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and d.name_folded = ${exactName} limit ${window})
+             union ${candidates(` and ${inName}`)}
+             union ${candidates(` and ${inNameOrCategory}`)}
+             union ${candidates('')})
+           ${select} where d.id in (select id from candidates)
+           order by case when d.name_folded = ${exactName} then 0 when ${inName} then 1 when ${inNameOrCategory} then 2 else 3 end,
+                    ${asTyped}d.reviews desc, d.id
+           limit ${limit} offset ${skip}`,
     values,
   };
+
+  function page(selectSql: string, where: string, order: string): Sql {
+    return { text: `${selectSql} where ${where} order by ${order} limit ${limit} offset ${skip}`, values };
+  }
 }
 
 interface FacetRow {
-  facet: 'category' | 'country' | 'city';
-  value: string;
+  facet: 'total' | 'category' | 'country' | 'city';
+  value: string | null;
   label: string | null;
   country_code: string | null;
   count: string;
 }
 
-function facetsSql(filter: Filter, sample: number, limit: number): Sql {
+function statsSql(filter: Filter, sample: number, limit: number): Sql {
   return {
     text: `with m as materialized (
              select d.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city
              from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${sample})
-           (select 'category' as facet, category_slug as value, mode() within group (order by category) as label,
-                   null as country_code, count(*) as count
+           select 'total' as facet, null as value, null as label, null as country_code, count(*) as count from m
+           union all
+           (select 'category', category_slug, mode() within group (order by category), null, count(*)
             from m where category_slug is not null group by category_slug order by count(*) desc, category_slug limit ${limit})
            union all
            (select 'country', country_code, mode() within group (order by country), country_code, count(*)
@@ -506,6 +622,7 @@ function facetsSql(filter: Filter, sample: number, limit: number): Sql {
 function toFacets(rows: FacetRow[], scale: number): SearchFacets {
   const facets: SearchFacets = { category: [], country: [], city: [] };
   for (const row of rows) {
+    if (row.facet === 'total' || row.value === null) continue;
     const value: FacetValue = {
       value: row.value,
       label: row.label ?? row.value,

@@ -1,18 +1,26 @@
 import pg from 'pg';
 
-/** Bump when the table, its generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v1';
+/** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
+export const LAYOUT_VERSION = 'search_documents v2';
 export const DOCUMENTS_TABLE = 'search_documents';
+/** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
+export const VOCABULARY_TABLE = 'search_vocabulary';
+/** Shorter words have no typo variants (as Meilisearch's minWordSizeForTypos), so they need no entry. */
+export const MIN_TYPO_WORD = 4;
 
 /**
- * A narrow copy of the searchable fields with the folded name and a weighted tsvector as generated
- * columns (name A > category/type B > city/address/country C), kept apart from businesses so an import's
- * COPY never pays for search indexes and a rebuild can be swapped in by renaming.
+ * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
+ * generated columns (name A > category/type B > city/address/country C), kept apart from businesses so an
+ * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
+ *
+ * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
+ * cheaper; after a crash PostgreSQL empties the table and the worker rebuilds it at start (it checks for an
+ * empty index over a filled database). The price: unlogged tables are not copied to streaming replicas.
  */
-export function createTableSql(table: string): string[] {
+export function createTablesSql(table: string, vocabulary: string): string[] {
   const t = pg.escapeIdentifier(table);
   return [
-    `create table ${t} (
+    `create unlogged table ${t} (
       id bigint primary key,
       slug text not null,
       name text not null,
@@ -35,6 +43,7 @@ export function createTableSql(table: string): string[] {
       open_days integer,
       location_terms text[] not null default '{}',
       name_folded text generated always as (search_fold(name)) stored,
+      name_words tsvector generated always as (to_tsvector('simple', search_fold(name))) stored,
       tsv tsvector generated always as (
         setweight(to_tsvector('simple', search_fold(name)), 'A') ||
         setweight(to_tsvector('simple', search_fold(coalesce(category, '') || ' ' || coalesce(type, ''))), 'B') ||
@@ -43,20 +52,30 @@ export function createTableSql(table: string): string[] {
       ) stored
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
+    `create unlogged table ${pg.escapeIdentifier(vocabulary)} (word text primary key)`,
   ];
+}
+
+/** Adds the words of these documents (all documents when ids is null) to the vocabulary. */
+export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
+  return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
+    select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
+    where length(w) >= ${MIN_TYPO_WORD} ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    on conflict do nothing`;
 }
 
 /**
  * Indexes, all partial on approved rows because every public query filters on approval. Created after a
  * rebuild's bulk fill (faster than maintaining them row by row). Names carry a generation suffix so a
- * fresh table can be indexed while the live one keeps its names.
+ * fresh table can be indexed while the live one keeps its names. Each is one statement, so a rebuild can
+ * create them on several connections at once.
  */
-export function createIndexesSql(table: string, generation: string): string[] {
+export function createIndexesSql(table: string, vocabulary: string, generation: string): string[] {
   const t = pg.escapeIdentifier(table);
   const name = (suffix: string) => pg.escapeIdentifier(`search_documents_${generation}_${suffix}`);
   return [
     `create index ${name('tsv')} on ${t} using gin (tsv) where is_approved`,
-    `create index ${name('name_trgm')} on ${t} using gin (name_folded gin_trgm_ops) where is_approved`,
+    `create index ${name('name_words')} on ${t} using gin (name_words) where is_approved`,
     `create index ${name('name_prefix')} on ${t} (name_folded text_pattern_ops, reviews) where is_approved`,
     `create index ${name('location')} on ${t} using gin (location_terms) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
@@ -65,5 +84,6 @@ export function createIndexesSql(table: string, generation: string): string[] {
     `create index ${name('rating')} on ${t} (rating desc nulls last, reviews desc, id) where is_approved`,
     `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
        where is_approved and latitude is not null and longitude is not null`,
+    `create index ${name('vocabulary_trgm')} on ${pg.escapeIdentifier(vocabulary)} using gin (word gin_trgm_ops)`,
   ];
 }
