@@ -48,6 +48,19 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(facet.count).toBe(large.total);
   });
 
+  it('ranks by candidate windows exactly as it ranks all matches', async () => {
+    // exactCountUpTo 3: every query below has more matches, so relevance takes the windowed plan.
+    const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3 });
+    const complete = new PostgresSearchEngine(pool, { exactCountUpTo: 10_000 });
+    for (const q of ['bakery', 'pizza', 'corner store', 'store', 'new york', 'starbuks zurich', 'zurich']) {
+      for (const page of [1, 2, 3]) {
+        const a = await windowed.search({ q, limit: 4, page });
+        const b = await complete.search({ q, limit: 4, page });
+        expect([q, page, a.hits.map((h) => h.id)]).toEqual([q, page, b.hits.map((h) => h.id)]);
+      }
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();

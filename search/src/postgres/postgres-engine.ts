@@ -164,6 +164,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const retired = `${DOCUMENTS_TABLE}_retired_${gen}`;
     const retiredVocabulary = `${VOCABULARY_TABLE}_retired_${gen}`;
     const id = pg.escapeIdentifier;
+    await this.dropLeftovers();
     for (const sql of createTablesSql(fresh, freshVocabulary)) await this.pool.query(sql);
     try {
       await fill({
@@ -220,7 +221,7 @@ export class PostgresSearchEngine implements SearchEngine {
       this.pool.query<{ name: string; slug: string; city: string | null; reviews: number }>(
         `select name, slug, city, reviews from (
            select d.name, d.slug, d.city, d.reviews, d.name_folded from ${DOCUMENTS_TABLE} d
-           where d.is_approved and d.name_folded like $1 order by d.name_folded limit 200) s
+           where d.is_approved and (d.name_folded collate "C") like $1 order by (d.name_folded collate "C") limit 200) s
          order by reviews desc, name_folded limit $2`,
         [like, limit],
       ),
@@ -242,7 +243,8 @@ export class PostgresSearchEngine implements SearchEngine {
       const more = await this.pool.query<{ name: string; slug: string; city: string | null }>(
         `select name, slug, city from (
            select d.name, d.slug, d.city, d.reviews, d.id from ${DOCUMENTS_TABLE} d
-           where d.is_approved and d.name_words @@ to_tsquery('simple', $1) and not (d.name_folded like $2) limit 200) s
+           where d.is_approved and d.name_words @@ to_tsquery('simple', $1) and not ((d.name_folded collate "C") like $2)
+           limit 200) s
          order by reviews desc, id limit $3`,
         [tsquery(words.map((w) => [w])), like, limit - businesses.length],
       );
@@ -282,10 +284,17 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
     const filter = buildFilter(query, groups);
     const offset = (query.page - 1) * query.limit;
-    const [hitRows, stats] = await Promise.all([
-      this.pool.query<HitRow>(...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset))).then((r) => r.rows),
-      this.stats(filter),
-    ]);
+    const hits = async (fewMatches: boolean) =>
+      (await this.pool.query<HitRow>(...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset, fewMatches)))).rows;
+    let hitRows: HitRow[];
+    let stats: Awaited<ReturnType<PostgresSearchEngine['stats']>>;
+    if (groups.length > 0 && query.sort === 'relevance') {
+      // Relevance ranking is planned by the number of matches, which the counting tells first.
+      stats = await this.stats(filter);
+      hitRows = await hits(stats.exhaustive);
+    } else {
+      [hitRows, stats] = await Promise.all([hits(false), this.stats(filter)]);
+    }
     return {
       hits: hitRows.map((row) => toHit(row, query)),
       total: stats.total,
@@ -309,6 +318,15 @@ export class PostgresSearchEngine implements SearchEngine {
     );
     const total = Math.max(counted, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
     return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+  }
+
+  /** Tables of a rebuild that was interrupted (process killed); callers hold the sync lock, so none is in use. */
+  private async dropLeftovers(): Promise<void> {
+    const { rows } = await this.pool.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = current_schema()
+       and (tablename like 'search\\_documents\\_%' or tablename like 'search\\_vocabulary\\_%')`,
+    );
+    for (const { name } of rows) await this.pool.query(`drop table if exists ${pg.escapeIdentifier(name)}`);
   }
 
   /** Fills the fresh table from businesses in id ranges, one per connection. */
@@ -417,6 +435,8 @@ export function editDistance(a: string, b: string): number {
 
 interface Filter {
   where: string;
+  /** `where` without the words' condition: the relevance tiers put a narrower one in its place. */
+  base: string;
   values: unknown[];
   /** Parameter references the ranking reuses. */
   refs: { lat?: string; lng?: string };
@@ -452,7 +472,7 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
   };
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
-  if (groups.length > 0) where.push(`d.tsv @@ to_tsquery('simple', ${param(tsquery(groups))})`);
+  const words = groups.length > 0 ? `d.tsv @@ to_tsquery('simple', ${param(tsquery(groups))})` : null;
   if (query.category) where.push(`d.category_slug = ${param(query.category)}`);
   if (query.country) where.push(`d.country_code = ${param(query.country)}`);
   if (query.city) where.push(`d.city_slug = ${param(query.city)}`);
@@ -471,7 +491,8 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
     where.push(`d.latitude is not null and d.longitude is not null and (${boxes.join(' or ')})`);
     where.push(`${distanceSql(refs.lat, refs.lng)} <= ${param(radiusKm, '::float8')}`);
   }
-  return { where: where.join(' and '), values, refs };
+  const base = where.join(' and ');
+  return { where: words ? `${base} and ${words}` : base, base, values, refs };
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {
@@ -520,7 +541,15 @@ interface HitRow {
   distance_km?: number | null;
 }
 
-function hitsSql(query: NormalizedQuery, groups: WordGroups, fuzzy: boolean, filter: Filter, offset: number): Sql {
+/** `fewMatches`: every match was counted (at most exactCountUpTo), so ranking them all is cheap. */
+function hitsSql(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  fuzzy: boolean,
+  filter: Filter,
+  offset: number,
+  fewMatches: boolean,
+): Sql {
   const { refs } = filter;
   const values = [...filter.values];
   const param = (value: unknown, cast = '') => {
@@ -542,7 +571,7 @@ function hitsSql(query: NormalizedQuery, groups: WordGroups, fuzzy: boolean, fil
     case 'reviews':
       return page(select, filter.where, 'd.reviews desc, d.id');
     case 'name':
-      return page(select, filter.where, 'd.name_folded, d.id');
+      return page(select, filter.where, '(d.name_folded collate "C"), d.id');
     case 'newest':
       return page(select, filter.where, 'd.id desc');
     case 'distance': {
@@ -562,26 +591,28 @@ function hitsSql(query: NormalizedQuery, groups: WordGroups, fuzzy: boolean, fil
       if (groups.length === 0) return page(select, filter.where, 'd.reviews desc, d.id');
   }
   // Relevance: exact name > all words in the name > in name or category > elsewhere, popularity within a
-  // tier (and, when typos were tolerated, words as typed before variants). Ranking every match would cost
-  // as much as the matches are many, so each tier's best are fetched by an ordered, limited walk; the
-  // union holds every document the page can show, because a tier's first `window` by popularity cannot
-  // be outranked by one outside them.
-  const window = param(offset + query.limit);
-  const exactName = param(query.words.join(' '));
+  // tier (and, when typos were tolerated, words as typed before variants).
+  const exactNameSql = `(d.name_folded collate "C") = ${param(query.words.join(' '))}`;
   const inName = `d.name_words @@ to_tsquery('simple', ${param(tsquery(groups))})`;
   const inNameOrCategory = `d.tsv @@ to_tsquery('simple', ${param(tsquery(groups, 'AB'))})`;
   const asTyped = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(query.words.map((w) => [w])))})) desc, ` : '';
+  const ranking = `case when ${exactNameSql} then 0 when ${inName} then 1 when ${inNameOrCategory} then 2 else 3 end,
+                   ${asTyped}d.reviews desc, d.id`;
+  if (fewMatches) return page(select, filter.where, ranking);
+  // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
+  // an ordered, limited walk; the union holds every document the page can show, because a tier's first
+  // `window` by popularity cannot be outranked by one outside them.
+  const window = param(offset + query.limit);
   const candidates = (condition: string) =>
-    `(select d.id from ${DOCUMENTS_TABLE} d where ${filter.where}${condition} order by d.reviews desc, d.id limit ${window})`;
+    `(select d.id from ${DOCUMENTS_TABLE} d where ${condition} order by d.reviews desc, d.id limit ${window})`;
   return {
     text: `with candidates as (
-             (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and d.name_folded = ${exactName} limit ${window})
-             union ${candidates(` and ${inName}`)}
-             union ${candidates(` and ${inNameOrCategory}`)}
-             union ${candidates('')})
+             (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and ${exactNameSql} limit ${window})
+             union ${candidates(`${filter.base} and ${inName}`)}
+             union ${candidates(`${filter.base} and ${inNameOrCategory}`)}
+             union ${candidates(filter.where)})
            ${select} where d.id in (select id from candidates)
-           order by case when d.name_folded = ${exactName} then 0 when ${inName} then 1 when ${inNameOrCategory} then 2 else 3 end,
-                    ${asTyped}d.reviews desc, d.id
+           order by ${ranking}
            limit ${limit} offset ${skip}`,
     values,
   };

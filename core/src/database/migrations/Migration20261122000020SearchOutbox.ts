@@ -62,23 +62,23 @@ export class Migration20261122000020SearchOutbox extends Migration {
         return case when seen = 0 then null else days end;
       end $$`);
     // Folded places a location filter matches exactly: city, country name, country code, and each
-    // comma-separated address part with and without its postal-code numbers.
+    // comma-separated address part with and without its postal-code numbers. One expression (one fold of
+    // the whole text, no per-part loop) because it runs for every business of a rebuild; duplicates are
+    // harmless to the array-overlap filter.
     this.addSql(`
       create or replace function search_location_terms(city text, country text, country_code text, full_address text)
       returns text[]
       language sql immutable parallel safe
       as $$
-        select coalesce(array_agg(distinct term) filter (where term <> ''), '{}')
-        from (
-          select btrim(regexp_replace(search_fold(part), '\\s+', ' ', 'g')) as term
-          from unnest(array[city, country] || string_to_array(coalesce(full_address, ''), ',')) as part
-          union all
-          select btrim(regexp_replace(regexp_replace(search_fold(part), '\\m[0-9][0-9-]*\\M', ' ', 'g'), '\\s+', ' ', 'g'))
-          from unnest(string_to_array(coalesce(full_address, ''), ',')) as part
-          union all
-          select lower(btrim(country_code))
-        ) terms
-        where term is not null
+        select array_remove(
+          string_to_array(btrim(regexp_replace(regexp_replace(
+            search_fold(coalesce(city, '') || ',' || coalesce(country, '') || ',' || coalesce(full_address, '')),
+            '\\s+', ' ', 'g'), '\\s*,\\s*', ',', 'g')), ',')
+          || string_to_array(btrim(regexp_replace(regexp_replace(regexp_replace(
+            search_fold(coalesce(full_address, '')),
+            '\\m[0-9][0-9-]*\\M', ' ', 'g'), '\\s+', ' ', 'g'), '\\s*,\\s*', ',', 'g')), ',')
+          || lower(btrim(coalesce(country_code, ''))),
+          '')
       $$`);
 
     this.addSql(`
