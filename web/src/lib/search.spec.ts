@@ -57,10 +57,11 @@ describe('search state in the address', () => {
 });
 
 describe('search wording', () => {
-  it('marks a lower-bound count', () => {
+  it('says when a count is an estimate', () => {
     expect(resultCount(1, true)).toBe('1 result');
     expect(resultCount(1234, true)).toBe('1,234 results');
-    expect(resultCount(10000, false)).toBe('10,000+ results');
+    expect(resultCount(28633, false)).toBe('About 28,600 results');
+    expect(resultCount(1001, false)).toBe('About 1,000 results');
   });
 
   it('formats distances', () => {

@@ -131,10 +131,13 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-/** '1,234 results', or '10,000+ results' when the count is only a lower bound. */
+/** Beyond its exact count the engine estimates the total: shown rounded, as "About 28,600 results". */
 export function resultCount(total: number, exhaustive: boolean): string {
+  if (!exhaustive) {
+    const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, total))) - 2);
+    return `About ${(Math.round(total / step) * step).toLocaleString('en-US')} results`;
+  }
   const figure = total.toLocaleString('en-US');
-  if (!exhaustive) return `${figure}+ results`;
   return `${figure} ${total === 1 ? 'result' : 'results'}`;
 }
 
