@@ -1,4 +1,6 @@
 // Runs outside jest's module mapping, so it uses the built core (the test command builds first).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { migrateDatabase } from '@directory/core';
 
 /**
@@ -18,6 +20,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.DATABASE_URL = url(run);
   process.env.TEST_TEMPLATE_DATABASE_URL = url(`${run}_template`);
   process.env.REDIS_PREFIX = run;
+  // Uploads, exports and sitemaps of the run go to a folder of its own (removed by global-teardown).
+  process.env.DATA_DIR = join(tmpdir(), run);
   process.env.NODE_ENV = 'test';
   process.env.LOG_LEVEL ??= 'silent';
   await migrateDatabase(process.env.DATABASE_URL);

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
@@ -5,6 +6,7 @@ import { Redis } from 'ioredis';
 export default async function globalTeardown(): Promise<void> {
   const run = process.env.TEST_RUN_ID;
   if (!run?.startsWith('directory_test_')) return;
+  if (process.env.DATA_DIR?.endsWith(run)) await rm(process.env.DATA_DIR, { recursive: true, force: true });
   if (process.env.KEEP_TEST_DATABASE !== '1') {
     const maintenance = new URL(process.env.DATABASE_URL!);
     maintenance.pathname = '/postgres';

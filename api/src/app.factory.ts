@@ -5,6 +5,8 @@ import cookieParser from 'cookie-parser';
 import { loadConfig } from '@directory/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
+import { SITEMAP_ROUTES } from './sitemaps/sitemaps.controller.js';
+import { SLUG_REDIRECT_ROUTES } from './slugs/slug-redirect.controller.js';
 
 /** Builds the api exactly as it runs, for main.ts and for the tests. */
 export async function createApp(): Promise<INestApplication> {
@@ -12,7 +14,8 @@ export async function createApp(): Promise<INestApplication> {
   const config = loadConfig();
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.use(cookieParser());
-  app.setGlobalPrefix('api');
+  // Public paths outside /api: the sitemap files and the permanent redirects of renamed business pages.
+  app.setGlobalPrefix('api', { exclude: [...SITEMAP_ROUTES, ...SLUG_REDIRECT_ROUTES] });
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,

@@ -14,6 +14,12 @@ import { SearchEngineModule } from './search/search-engine.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
+import { ExportsModule } from './exports/exports.module.js';
+import { SitemapsModule } from './sitemaps/sitemaps.module.js';
+import { SlugsModule } from './slugs/slugs.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 @Module({
   imports: [
@@ -33,6 +39,12 @@ import { WebAppModule } from './web-app/web-app.module.js';
     ContactModule,
     SettingsModule,
     SearchModule,
+    ExportsModule,
+    SlugsModule,
+    SitemapsModule,
+    JobsModule,
+    UploadsModule,
+    QueueDashboardModule,
     WebAppModule,
   ],
 })

@@ -7,3 +7,5 @@ export * from './rules/opening-hours.js';
 export * from './rules/slug.js';
 export * from './queues/queues.js';
 export * from './import/index.js';
+export * from './export/index.js';
+export * from './sitemaps/index.js';

@@ -5,6 +5,10 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type AppConfig, bullConnection, loadConfig, ormOptions, QUEUES } from '@directory/core';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { SearchModule } from './search/search.module.js';
+import { ExportsModule } from './exports/exports.module.js';
+import { SitemapsModule } from './sitemaps/sitemaps.module.js';
+import { SlugsModule } from './slugs/slugs.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 
 const config: AppConfig = loadConfig();
 
@@ -15,6 +19,10 @@ const config: AppConfig = loadConfig();
     BullModule.forRoot(bullConnection(config)),
     BullModule.registerQueue({ name: QUEUES.maintenance }),
     SearchModule,
+    ExportsModule,
+    SlugsModule,
+    SitemapsModule,
+    ImportsModule,
   ],
   providers: [MaintenanceProcessor],
 })

@@ -20,6 +20,21 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
   PUBLIC_URL: z.url().optional(),
+  /** Hours an export file stays downloadable before the cleanup job removes it. */
+  EXPORT_RETENTION_HOURS: z.coerce
+    .number()
+    .positive('EXPORT_RETENTION_HOURS must be a positive number of hours')
+    .default(24),
+  /**
+   * BullMQ lock of a running long job (imports): renewed every half of it; a worker that died stops renewing
+   * and the job is taken over after the lock expired and a stalled check ran (every JOB_STALLED_CHECK_MS).
+   */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000, 'JOB_LOCK_MS must be at least 1000 (milliseconds)').default(30_000),
+  JOB_STALLED_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(500, 'JOB_STALLED_CHECK_MS must be at least 500 (milliseconds)')
+    .default(30_000),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

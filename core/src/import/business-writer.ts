@@ -42,6 +42,22 @@ export interface WriteResult {
   updated: number;
   /** Rows identical to what is stored, duplicates inside the batch, or name+address duplicates. */
   skipped: number;
+  /** Which rows were skipped (index into the rows given) and why, in row order. */
+  skippedRows: { index: number; reason: string }[];
+}
+
+export const SKIP_REASONS = {
+  unchanged: 'Already stored with the same values; nothing to change.',
+  laterDuplicate: 'A later row of the file has the same place_id; that row was kept.',
+  nameAddressDuplicate: 'A business with the same name and address is already stored, or comes later in the file.',
+} as const;
+
+export interface WriteOptions {
+  /**
+   * 'own' (default): the batch commits on its own. 'caller': the caller opened a transaction and commits
+   * or rolls back (an import of a whole file is one transaction, so a bad file never lands half-way).
+   */
+  transaction?: 'own' | 'caller';
 }
 
 /** PostgreSQL COPY text format: tab-separated, \N for null, backslash escapes. */
@@ -65,19 +81,26 @@ function* copyLines(rows: readonly BusinessRow[]): Generator<string> {
 }
 
 /**
- * Upserts a batch in one transaction: COPY into a temporary staging table, then set-based statements.
- * Businesses with a place_id are matched on it (the last of duplicates inside the batch wins); rows
- * without one are inserted unless a business with the same name and address exists. Unchanged rows are
- * not rewritten, so re-importing a file changes nothing. Idempotent: a retried batch gives the same data.
+ * Upserts a batch: COPY into a temporary staging table, then set-based statements. Businesses with a
+ * place_id are matched on it (the last of duplicates inside the batch wins); rows without one are inserted
+ * unless a business with the same name and address exists. Unchanged rows are not rewritten, so
+ * re-importing a file changes nothing. Idempotent: a retried batch gives the same data.
  */
-export async function writeBusinesses(client: pg.ClientBase, rows: readonly BusinessRow[]): Promise<WriteResult> {
-  if (rows.length === 0) return { inserted: 0, updated: 0, skipped: 0 };
-  await client.query('begin');
+export async function writeBusinesses(
+  client: pg.ClientBase,
+  rows: readonly BusinessRow[],
+  options: WriteOptions = {},
+): Promise<WriteResult> {
+  if (rows.length === 0) return { inserted: 0, updated: 0, skipped: 0, skippedRows: [] };
+  const own = (options.transaction ?? 'own') === 'own';
+  if (own) await client.query('begin');
   try {
+    // Created once per transaction (dropped at commit), emptied for each batch.
     await client.query(
-      `create temporary table import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')})
+      `create temporary table if not exists import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')})
        on commit drop`,
     );
+    await client.query('truncate import_staging');
     await pipeline(
       Readable.from(copyLines(rows)),
       client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}) from stdin`)),
@@ -97,27 +120,53 @@ export async function writeBusinesses(client: pg.ClientBase, rows: readonly Busi
       where ranked.ord = s.ord and (ranked.rank > 1 or exists (
         select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id))`);
 
-    const withPlaceId = await client.query<{ inserted: boolean }>(`
-      insert into businesses (${COLUMNS.join(', ')})
-      select ${COLUMNS.join(', ')} from import_staging where place_id is not null
-      on conflict (place_id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
-      where (${UPDATED.map((c) => `businesses.${c}`).join(', ')}) is distinct from (${UPDATED.map((c) => `excluded.${c}`).join(', ')})
-      returning (xmax = 0) as inserted`);
-    const withoutPlaceId = await client.query(`
-      insert into businesses (${COLUMNS.join(', ')})
-      select distinct on (lower(s.name), lower(coalesce(s.full_address, ''))) ${COLUMNS.map((c) => `s.${c}`).join(', ')}
-      from import_staging s
-      where s.place_id is null and not exists (
-        select 1 from businesses b
-        where lower(b.name) = lower(s.name) and lower(coalesce(b.full_address, '')) = lower(coalesce(s.full_address, '')))
-      order by lower(s.name), lower(coalesce(s.full_address, '')), s.ord desc
-      on conflict (slug) do nothing`);
-    await client.query('commit');
-    const inserted = withPlaceId.rows.filter((r) => r.inserted).length + (withoutPlaceId.rowCount ?? 0);
-    const updated = withPlaceId.rows.length - withPlaceId.rows.filter((r) => r.inserted).length;
-    return { inserted, updated, skipped: rows.length - inserted - updated };
+    // Each statement answers which staging rows it wrote (place ids and slugs are unique in staging by now).
+    const withPlaceId = await client.query<{ ord: number; inserted: boolean }>(`
+      with written as (
+        insert into businesses (${COLUMNS.join(', ')})
+        select ${COLUMNS.join(', ')} from import_staging where place_id is not null
+        on conflict (place_id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+        where (${UPDATED.map((c) => `businesses.${c}`).join(', ')}) is distinct from (${UPDATED.map((c) => `excluded.${c}`).join(', ')})
+        returning place_id, (xmax = 0) as inserted)
+      select s.ord, w.inserted from written w join import_staging s on s.place_id = w.place_id`);
+    const withoutPlaceId = await client.query<{ ord: number }>(`
+      with written as (
+        insert into businesses (${COLUMNS.join(', ')})
+        select distinct on (lower(s.name), lower(coalesce(s.full_address, ''))) ${COLUMNS.map((c) => `s.${c}`).join(', ')}
+        from import_staging s
+        where s.place_id is null and not exists (
+          select 1 from businesses b
+          where lower(b.name) = lower(s.name) and lower(coalesce(b.full_address, '')) = lower(coalesce(s.full_address, '')))
+        order by lower(s.name), lower(coalesce(s.full_address, '')), s.ord desc
+        on conflict (slug) do nothing
+        returning slug)
+      select s.ord from written w join import_staging s on s.slug = w.slug`);
+    if (own) await client.query('commit');
+
+    const written = new Set<number>();
+    let inserted = withoutPlaceId.rows.length;
+    for (const row of withPlaceId.rows) {
+      written.add(row.ord);
+      if (row.inserted) inserted++;
+    }
+    for (const row of withoutPlaceId.rows) written.add(row.ord);
+    const updated = withPlaceId.rows.length - (inserted - withoutPlaceId.rows.length);
+    const lastOrdOfPlaceId = new Map<string, number>();
+    rows.forEach((row, index) => {
+      if (row.place_id !== null) lastOrdOfPlaceId.set(row.place_id, index);
+    });
+    const skippedRows: WriteResult['skippedRows'] = [];
+    rows.forEach((row, index) => {
+      if (written.has(index)) return;
+      let reason: string;
+      if (row.place_id === null) reason = SKIP_REASONS.nameAddressDuplicate;
+      else if (lastOrdOfPlaceId.get(row.place_id) !== index) reason = SKIP_REASONS.laterDuplicate;
+      else reason = SKIP_REASONS.unchanged;
+      skippedRows.push({ index, reason });
+    });
+    return { inserted, updated, skipped: rows.length - inserted - updated, skippedRows };
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    if (own) await client.query('rollback').catch(() => undefined);
     throw error;
   }
 }

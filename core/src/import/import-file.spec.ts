@@ -1,10 +1,56 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
+import { SKIP_REASONS } from './business-writer.js';
 import { importFile } from './import-file.js';
 import { ImportFileError } from './readers.js';
+
+/** A minimal zip archive (deflated entries, central directory, end record), enough for the reader's checks. */
+function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const packed = deflateRawSync(data);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    centrals.push(central, fileName);
+    offset += 30 + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A CSV of `n` businesses with place ids p-1 … p-n. */
+const csvRows = (n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => `Business ${from + i},p-${from + i},${from + i} Main St\n`).join('');
 
 const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
 
@@ -108,11 +154,133 @@ describe('importing files', () => {
     expect(await count()).toBe(before);
   });
 
-  it('refuses a truncated workbook', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const whole = await readFile(join(REAL, 'us_ca_judo_clubs.xlsx'));
+  it('refuses a truncated workbook before reading a row, even one with thousands of rows', async () => {
+    const before = await count();
+    const whole = await readFile(join(REAL, 'us_ny_pa_hvac_contractors.xlsx'));
     const file = join(scratch, 'truncated.xlsx');
-    await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
-    await expect(importFile(file, client)).rejects.toThrow(ImportFileError);
+    await writeFile(file, whole.subarray(0, Math.floor(whole.length * 0.9)));
+    await expect(importFile(file, client, { batchSize: 100 })).rejects.toThrow(
+      new ImportFileError(
+        'The workbook is damaged: the end of the file is missing (the upload or the download was cut short). Save it again and upload it.',
+      ),
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a zip that is not a workbook, and a zip bomb, from the zip directory alone', async () => {
+    const notWorkbook = join(scratch, 'photos.xlsx');
+    await writeFile(notWorkbook, zipOf([{ name: 'photo.txt', data: Buffer.from('hello') }]));
+    await expect(importFile(notWorkbook, client)).rejects.toThrow(
+      'The file is a zip archive but not an Excel workbook (it has no xl/workbook.xml); upload an .xlsx or .csv file.',
+    );
+    const bomb = join(scratch, 'bomb.xlsx');
+    await writeFile(
+      bomb,
+      zipOf([
+        { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(64 * 1024 * 1024) },
+      ]),
+    );
+    await expect(importFile(bomb, client)).rejects.toThrow(
+      /^The workbook is refused: its part "xl\/worksheets\/sheet1.xml" expands \d+ times \(to 64 MB\), which no spreadsheet does \(a zip bomb\)\.$/,
+    );
+  });
+
+  it('reads a CSV with a byte order mark, and refuses one that mixes encodings, naming the line', async () => {
+    const before = await count();
+    const bom = join(scratch, 'bom.csv');
+    await writeFile(
+      bom,
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('name,place_id\nCafé Ünal,p-bom-1\n')]),
+    );
+    const report = await importFile(bom, client);
+    expect(report).toMatchObject({ totalRows: 1, inserted: 1, errorCount: 0 });
+    expect((await client.query(`select name from businesses where place_id = 'p-bom-1'`)).rows).toEqual([
+      { name: 'Café Ünal' },
+    ]);
+
+    // 30,000 good UTF-8 rows (~1 MB: the stream's buffers hold a few 64 KB chunks at most, so batches are
+    // written before the bad line is even read), then a line in Latin-1: nothing of the file may stay.
+    const mixed = join(scratch, 'mixed-encodings.csv');
+    await writeFile(
+      mixed,
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from(`name,place_id,full_address\n${csvRows(30000, 100000)}`),
+        Buffer.from('Caf\xe9 Latin,p-latin,1 Rue\n', 'latin1'),
+        Buffer.from(csvRows(10, 200000)),
+      ]),
+    );
+    let rowsWritten = 0;
+    const reading = importFile(mixed, client, {
+      batchSize: 1000,
+      onProgress: (p) => void (rowsWritten = p.rowsDone),
+    });
+    await expect(reading).rejects.toThrow(
+      new ImportFileError(
+        'The file is not valid UTF-8 text: line 30002 is in another encoding (the file mixes encodings). Save it as "CSV UTF-8" and upload it again.',
+      ),
+    );
+    expect(rowsWritten).toBeGreaterThan(0);
+    expect(await count()).toBe(before + 1);
+
+    const utf16 = join(scratch, 'unicode.csv');
+    await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\nx\n', 'utf16le')]));
+    await expect(importFile(utf16, client)).rejects.toThrow(/^The file is UTF-16 text/);
+  });
+
+  it('lists skipped rows with their row number and reason', async () => {
+    const file = join(scratch, 'skips.csv');
+    await writeFile(
+      file,
+      'name,place_id,full_address\nSkip One,p-skip-1,1 A St\nSkip One Again,p-skip-1,1 A St\nNo Id,,2 B St\nNo Id,,2 B St\n',
+    );
+    const first = await importFile(file, client);
+    expect(first).toMatchObject({ totalRows: 4, inserted: 2, skipped: 2 });
+    expect(first.skippedRows).toEqual([
+      { rowNumber: 2, name: 'Skip One', placeId: 'p-skip-1', reason: SKIP_REASONS.laterDuplicate },
+      { rowNumber: 4, name: 'No Id', placeId: null, reason: SKIP_REASONS.nameAddressDuplicate },
+    ]);
+    const again = await importFile(file, client);
+    expect(again).toMatchObject({ inserted: 0, updated: 0, skipped: 4 });
+    expect(again.skippedRows.map((s) => [s.rowNumber, s.reason])).toEqual([
+      [2, SKIP_REASONS.laterDuplicate],
+      [3, SKIP_REASONS.unchanged],
+      [4, SKIP_REASONS.nameAddressDuplicate],
+      [5, SKIP_REASONS.nameAddressDuplicate],
+    ]);
+    expect(again.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, excelDuplicateRecords: 2 });
+  });
+
+  it('rolls the whole file back when stopped half-way, and stores what beforeCommit writes with it', async () => {
+    const before = await count();
+    const file = join(scratch, 'stopped.csv');
+    await writeFile(file, `name,place_id,full_address\n${csvRows(1000, 7000)}`);
+    const controller = new AbortController();
+    const stop = new Error('Stopped by the test.');
+    await expect(
+      importFile(file, client, {
+        batchSize: 100,
+        signal: controller.signal,
+        onProgress: ({ rowsDone }) => {
+          if (rowsDone >= 500) controller.abort(stop);
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(await count()).toBe(before);
+
+    const report = await importFile(file, client, {
+      batchSize: 100,
+      beforeCommit: async (r) => {
+        await client.query(`insert into upload_reports (file_name, job_id, report) values ('stopped.csv', 'j1', $1)`, [
+          { rows: r.totalRows },
+        ]);
+      },
+    });
+    expect(report.inserted).toBe(1000);
+    expect(await count()).toBe(before + 1000);
+    expect((await client.query(`select report from upload_reports where job_id = 'j1'`)).rows).toEqual([
+      { report: { rows: 1000 } },
+    ]);
   });
 });

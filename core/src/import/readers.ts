@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 
@@ -18,6 +20,8 @@ export interface Spreadsheet {
   rows: AsyncIterable<SheetRow>;
   /** Records the CSV parser could not read (bad quoting), reported and skipped. */
   unreadable: { rowNumber: number; reason: string }[];
+  /** Stops reading and closes the file (an import that ends early must not leave it open). */
+  close: () => void;
 }
 
 type Kind = 'csv' | 'xlsx';
@@ -45,11 +49,17 @@ async function detectKind(path: string): Promise<Kind> {
   if (extension === '.xlsx') {
     if (!isZip)
       throw new ImportFileError('The file is named .xlsx but is not an Excel workbook (it is not a zip archive).');
+    await inspectWorkbookArchive(path);
     return 'xlsx';
   }
   if (extension === '.csv') {
     if (isZip)
       throw new ImportFileError('The file is named .csv but is a zip archive; upload it with its real extension.');
+    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+      throw new ImportFileError(
+        'The file is UTF-16 text ("Unicode text" in Excel), which is not read; save it as "CSV UTF-8" and upload it again.',
+      );
+    }
     return 'csv';
   }
   throw new ImportFileError(`Files of type "${extension || 'none'}" are not read; upload .xlsx or .csv.`);
@@ -61,26 +71,185 @@ export async function openSpreadsheet(path: string): Promise<Spreadsheet> {
   return kind === 'csv' ? openCsv(path) : openXlsx(path);
 }
 
+/** Entries of a workbook may expand this much in total; beyond it the file is refused as a zip bomb. */
+export const MAX_WORKBOOK_EXPANDED_BYTES = 4 * 1024 ** 3;
+/** An entry larger than 10 MB expanded that compresses better than this is not spreadsheet XML (real sheets: 5-30×). */
+const MAX_ENTRY_RATIO = 200;
+
+/**
+ * Reads the zip's central directory before anything is parsed: a truncated upload has none, a zip that is
+ * not a workbook lacks xl/workbook.xml, and a zip bomb declares sizes no spreadsheet has. All three are
+ * refused before a row is read.
+ */
+async function inspectWorkbookArchive(path: string): Promise<void> {
+  const damaged = new ImportFileError(
+    'The workbook is damaged: the end of the file is missing (the upload or the download was cut short). Save it again and upload it.',
+  );
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const read = async (position: number, length: number) => {
+      if (position < 0 || position + length > size) throw damaged;
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      if (bytesRead !== length) throw damaged;
+      return buffer;
+    };
+    // The end-of-central-directory record is in the last 22 bytes plus an optional comment of up to 64 KB.
+    const tailLength = Math.min(size, 22 + 0xffff);
+    const tail = await read(size - tailLength, tailLength);
+    const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (eocd < 0 || eocd + 22 > tail.length) throw damaged;
+    let entries = tail.readUInt16LE(eocd + 10);
+    let directorySize = tail.readUInt32LE(eocd + 12);
+    let directoryOffset = tail.readUInt32LE(eocd + 16);
+    if (entries === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
+      // Zip64: the locator sits just before the classic record and points to the 64-bit one.
+      const locatorAt = size - tailLength + eocd - 20;
+      const locator = await read(locatorAt, 20);
+      if (locator.readUInt32LE(0) !== 0x07064b50) throw damaged;
+      const record = await read(Number(locator.readBigUInt64LE(8)), 56);
+      if (record.readUInt32LE(0) !== 0x06064b50) throw damaged;
+      entries = Number(record.readBigUInt64LE(32));
+      directorySize = Number(record.readBigUInt64LE(40));
+      directoryOffset = Number(record.readBigUInt64LE(48));
+    }
+    if (directorySize > 16 * 1024 * 1024) {
+      throw new ImportFileError('The file is a zip archive with far more entries than a workbook has; it is refused.');
+    }
+    const directory = await read(directoryOffset, directorySize);
+    let position = 0;
+    let expanded = 0;
+    let isWorkbook = false;
+    for (let i = 0; i < entries; i++) {
+      if (position + 46 > directory.length || directory.readUInt32LE(position) !== 0x02014b50) throw damaged;
+      let compressed = directory.readUInt32LE(position + 20);
+      let uncompressed = directory.readUInt32LE(position + 24);
+      const nameLength = directory.readUInt16LE(position + 28);
+      const extraLength = directory.readUInt16LE(position + 30);
+      const commentLength = directory.readUInt16LE(position + 32);
+      const name = directory.toString('utf8', position + 46, position + 46 + nameLength);
+      if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
+        // Zip64 extra field (id 1): the 64-bit uncompressed then compressed sizes, each only when saturated.
+        let extra = position + 46 + nameLength;
+        const extraEnd = extra + extraLength;
+        while (extra + 4 <= extraEnd) {
+          const id = directory.readUInt16LE(extra);
+          const length = directory.readUInt16LE(extra + 2);
+          if (id === 1) {
+            let field = extra + 4;
+            if (uncompressed === 0xffffffff) {
+              uncompressed = Number(directory.readBigUInt64LE(field));
+              field += 8;
+            }
+            if (compressed === 0xffffffff) compressed = Number(directory.readBigUInt64LE(field));
+            break;
+          }
+          extra += 4 + length;
+        }
+      }
+      if (name === 'xl/workbook.xml') isWorkbook = true;
+      expanded += uncompressed;
+      if (uncompressed > 10 * 1024 * 1024 && uncompressed / Math.max(compressed, 1) > MAX_ENTRY_RATIO) {
+        throw new ImportFileError(
+          `The workbook is refused: its part "${name}" expands ${Math.round(uncompressed / Math.max(compressed, 1))} times (to ${Math.round(uncompressed / 1024 ** 2)} MB), which no spreadsheet does (a zip bomb).`,
+        );
+      }
+      position += 46 + nameLength + extraLength + commentLength;
+    }
+    if (expanded > MAX_WORKBOOK_EXPANDED_BYTES) {
+      throw new ImportFileError(
+        `The workbook is refused: it expands to ${Math.round(expanded / 1024 ** 3)} GB, more than the 4 GB an upload may hold (a zip bomb?).`,
+      );
+    }
+    if (!isWorkbook) {
+      throw new ImportFileError(
+        'The file is a zip archive but not an Excel workbook (it has no xl/workbook.xml); upload an .xlsx or .csv file.',
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Lets only valid UTF-8 through. A file that mixes encodings (a Latin-1 line in a UTF-8 file) is refused
+ * with the number of the first bad line, rather than landing with replacement characters in names.
+ */
+class Utf8Guard extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private line = 1;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.decoder.decode(chunk, { stream: true });
+    } catch {
+      return done(Utf8Guard.error(this.line + Utf8Guard.badLineOffset(chunk)));
+    }
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.line++;
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.decoder.decode();
+    } catch {
+      return done(Utf8Guard.error(this.line));
+    }
+    done();
+  }
+
+  /** Lines before the first one of the chunk that is not valid UTF-8 on its own. */
+  private static badLineOffset(chunk: Buffer): number {
+    let offset = 0;
+    let start = 0;
+    while (start < chunk.length) {
+      const end = chunk.indexOf(10, start);
+      const stop = end === -1 ? chunk.length : end;
+      if (!isUtf8(chunk.subarray(start, stop))) return offset;
+      offset++;
+      start = stop + 1;
+    }
+    return 0;
+  }
+
+  private static error(line: number): ImportFileError {
+    return new ImportFileError(
+      `The file is not valid UTF-8 text: line ${line} is in another encoding (the file mixes encodings). Save it as "CSV UTF-8" and upload it again.`,
+    );
+  }
+}
+
 async function openCsv(path: string): Promise<Spreadsheet> {
   const unreadable: Spreadsheet['unreadable'] = [];
-  const parser = createReadStream(path).pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      // Broken bytes read as U+FFFD instead of failing the file (mixed encodings happen in real exports).
-      encoding: 'utf8',
-    }),
-  );
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    encoding: 'utf8',
+  });
+  // pipeline destroys the parser with the guard's error, so the row iterator below rejects with it.
+  const file = createReadStream(path);
+  pipeline(file, new Utf8Guard(), parser, () => undefined);
+  const close = () => {
+    file.destroy();
+    parser.destroy();
+  };
   parser.on('skip', (error: Error & { lines?: number }) => {
     unreadable.push({ rowNumber: error.lines ?? 0, reason: `The line could not be read as CSV: ${error.message}` });
   });
   const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const first = await iterator.next().catch((error: Error) => {
-    throw new ImportFileError(`The file could not be read as CSV: ${error.message}`);
+    close();
+    throw error instanceof ImportFileError
+      ? error
+      : new ImportFileError(`The file could not be read as CSV: ${error.message}`);
   });
-  if (first.done) throw new ImportFileError('The file has no header row.');
+  if (first.done) {
+    close();
+    throw new ImportFileError('The file has no header row.');
+  }
   const headers = first.value.map((h) => String(h ?? '').trim());
   async function* rows(): AsyncIterable<SheetRow> {
     let rowNumber = 1;
@@ -89,6 +258,7 @@ async function openCsv(path: string): Promise<Spreadsheet> {
       try {
         next = await iterator.next();
       } catch (error) {
+        if (error instanceof ImportFileError) throw error;
         throw new ImportFileError(
           `The file could not be read as CSV after row ${rowNumber}: ${(error as Error).message}`,
         );
@@ -98,7 +268,7 @@ async function openCsv(path: string): Promise<Spreadsheet> {
       yield { rowNumber, values: next.value };
     }
   }
-  return { headers, rows: rows(), unreadable };
+  return { headers, rows: rows(), unreadable, close };
 }
 
 /** Plain value of an exceljs cell: rich text, hyperlinks and formulas reduced to what they show. */
@@ -114,7 +284,9 @@ function cellValue(value: ExcelJS.CellValue): unknown {
 }
 
 async function openXlsx(path: string): Promise<Spreadsheet> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const file = createReadStream(path);
+  const close = () => file.destroy();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'cache',
     styles: 'ignore',
@@ -134,9 +306,13 @@ async function openXlsx(path: string): Promise<Spreadsheet> {
     sheetRows = (sheet.value as unknown as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
     first = await sheetRows.next();
   } catch (error) {
+    close();
     throw error instanceof ImportFileError ? error : wrap(error);
   }
-  if (first.done) throw new ImportFileError('The workbook is empty: its first sheet has no header row.');
+  if (first.done) {
+    close();
+    throw new ImportFileError('The workbook is empty: its first sheet has no header row.');
+  }
   const rowValues = (row: ExcelJS.Row) => (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
   const headers = rowValues(first.value).map((h) => String(h ?? '').trim());
   async function* rows(): AsyncIterable<SheetRow> {
@@ -151,5 +327,5 @@ async function openXlsx(path: string): Promise<Spreadsheet> {
       yield { rowNumber: next.value.number, values: rowValues(next.value) };
     }
   }
-  return { headers, rows: rows(), unreadable: [] };
+  return { headers, rows: rows(), unreadable: [], close };
 }

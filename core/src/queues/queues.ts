@@ -6,6 +6,14 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Search index upkeep: outbox drains and full reindexes (search/ sync). */
   search: 'search',
+  /** The admin's CSV exports (admin spec §7) and the removal of expired export files. */
+  exports: 'export',
+  /** The slug fix: long timestamp slugs become short place-id style ones (admin spec §7 fix-slugs). */
+  slugs: 'slugs',
+  /** Sitemap files under DATA_DIR/sitemaps (public /sitemap.xml and /sitemaps/*). */
+  sitemaps: 'sitemaps',
+  /** Spreadsheet imports: the api streams an upload to disk, the worker upserts it (admin spec §3, §4). */
+  import: 'import',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -18,6 +26,28 @@ export const SEARCH_JOBS = {
   sync: 'sync',
   /** Rebuilds the index from PostgreSQL into a fresh one and swaps it in. */
   reindex: 'reindex',
+} as const;
+
+export const EXPORT_JOBS = {
+  /** Writes one CSV file; data: ExportRequest (core/src/export). */
+  export: 'export',
+  /** Removes export files older than EXPORT_RETENTION_HOURS (repeatable). */
+  cleanup: 'cleanup',
+} as const;
+
+export const SLUG_JOBS = {
+  /** Renames long timestamp slugs in batches from a checkpoint; data: SlugFixJobData (worker/src/slugs). */
+  fix: 'fix-slugs',
+} as const;
+
+export const SITEMAP_JOBS = {
+  /** Regenerates every sitemap file and swaps them in; data: { pageSize? }. */
+  generate: 'generate',
+} as const;
+
+export const IMPORT_JOBS = {
+  /** Imports one uploaded file; data: ImportJobData (core/src/import/import-job.ts). */
+  import: 'import',
 } as const;
 
 /** Redis connection and key prefix shared by BullMQ in the api and the worker. */

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
+import { type Job, Queue, QueueEvents } from 'bullmq';
+import { type AppConfig, bullConnection, type QueueName, QUEUES } from '@directory/core';
+import { APP_CONFIG } from '../config/config.module.js';
+
+/** The queues whose jobs an admin starts and follows (the others are housekeeping). */
+export const ADMIN_JOB_QUEUES: QueueName[] = [QUEUES.import, QUEUES.exports, QUEUES.slugs, QUEUES.sitemaps];
+
+export type JobEvent =
+  | { type: 'active'; queue: QueueName; jobId: string }
+  | { type: 'progress'; queue: QueueName; jobId: string; progress: unknown }
+  | { type: 'completed'; queue: QueueName; jobId: string; result: unknown }
+  | { type: 'failed'; queue: QueueName; jobId: string; failedReason: string };
+
+/**
+ * One Queue and one QueueEvents per queue of the system (core's QUEUES, so a queue added there is covered
+ * here, on the dashboard and in the socket relay without more code): job look-ups, cancel and retry, and
+ * the events the socket gateway relays and uploads wait on.
+ */
+@Injectable()
+export class JobQueues implements OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+  private readonly listeners = new Set<(event: JobEvent) => void>();
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const bull = bullConnection(config);
+    for (const name of Object.values(QUEUES)) {
+      // A request must not hang while Redis is away: commands fail fast instead.
+      const queue = new Queue(name, { ...bull, connection: { ...bull.connection, enableOfflineQueue: false } });
+      queue.on('error', (error) => this.logger.warn(`Queue ${name}: ${error.message}`));
+      this.queues.set(name, queue);
+      const events = new QueueEvents(name, bull);
+      events.on('error', (error) => this.logger.warn(`Queue events of ${name}: ${error.message}`));
+      events.on('active', ({ jobId }) => this.emit({ type: 'active', queue: name, jobId }));
+      events.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', queue: name, jobId, progress: data }));
+      events.on('completed', ({ jobId, returnvalue }) =>
+        this.emit({ type: 'completed', queue: name, jobId, result: returnvalue }),
+      );
+      events.on('failed', ({ jobId, failedReason }) => this.emit({ type: 'failed', queue: name, jobId, failedReason }));
+      this.events.set(name, events);
+    }
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues.get(name)!;
+  }
+
+  eventsOf(name: QueueName): QueueEvents {
+    return this.events.get(name)!;
+  }
+
+  /** Resolves once every QueueEvents reads its stream (tests wait for it; the api never blocks on it). */
+  async ready(): Promise<void> {
+    await Promise.all([...this.events.values()].map((e) => e.waitUntilReady()));
+  }
+
+  onEvent(listener: (event: JobEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: JobEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** The job with this id, in the given queue or in the first queue that has it. */
+  async find(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job } | null> {
+    const names = queue
+      ? [queue]
+      : [...ADMIN_JOB_QUEUES, ...[...this.queues.keys()].filter((q) => !ADMIN_JOB_QUEUES.includes(q))];
+    for (const name of names) {
+      const job = await unavailableWhenRedisIsAway(() => this.queue(name).getJob(id));
+      if (job) return { queue: name, job };
+    }
+    return null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.events.values()].map((e) => e.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
+
+/** Runs a queue command; Redis being unreachable becomes a 503 with a sentence instead of a 500. */
+export async function unavailableWhenRedisIsAway<T>(command: () => Promise<T>): Promise<T> {
+  try {
+    return await command();
+  } catch (error) {
+    throw new ServiceUnavailableException(
+      `The job queue is unreachable (${(error as Error).message}); try again in a moment.`,
+    );
+  }
+}
+
+export interface JobView {
+  id: string;
+  queue: QueueName;
+  name: string;
+  state: string;
+  progress: unknown;
+  attemptsMade: number;
+  attempts: number;
+  failedReason: string | null;
+  /** The upload's file name, for import jobs. */
+  fileName: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The job's return value (an import's batch result, admin spec §3); only in the single-job answer. */
+  result?: unknown;
+}
+
+export async function jobView(queue: QueueName, job: Job, withResult: boolean): Promise<JobView> {
+  const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
+  const view: JobView = {
+    id: String(job.id),
+    queue,
+    name: job.name,
+    state: await job.getState(),
+    progress: job.progress,
+    attemptsMade: job.attemptsMade,
+    attempts: job.opts.attempts ?? 1,
+    failedReason: job.failedReason || null,
+    fileName: typeof job.data?.fileName === 'string' ? job.data.fileName : null,
+    createdAt: new Date(job.timestamp).toISOString(),
+    startedAt: iso(job.processedOn),
+    finishedAt: iso(job.finishedOn),
+  };
+  if (withResult) view.result = job.returnvalue ?? null;
+  return view;
+}

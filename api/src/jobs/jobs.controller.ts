@@ -1,0 +1,144 @@
+import { rm } from 'node:fs/promises';
+import {
+  ConflictException,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { Job } from 'bullmq';
+import { type AppConfig, importCancelKey, type ImportJobData, type QueueName, QUEUES } from '@directory/core';
+import type { AdminRequest } from '../auth/admin.guard.js';
+import { AuditService } from '../audit/audit.service.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { ADMIN_JOB_QUEUES, JobQueues, jobView, unavailableWhenRedisIsAway } from './job-queues.js';
+
+const QUEUE_NAMES = Object.values(QUEUES);
+
+class JobListQuery {
+  @IsOptional()
+  @IsIn(QUEUE_NAMES, { message: `queue must be one of ${QUEUE_NAMES.join(', ')}` })
+  queue?: QueueName;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
+  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
+  limit = 20;
+}
+
+class JobQuery {
+  @IsOptional()
+  @IsIn(QUEUE_NAMES, { message: `queue must be one of ${QUEUE_NAMES.join(', ')}` })
+  queue?: QueueName;
+}
+
+/** Seconds a cancel request waits for the worker to see it. */
+const CANCEL_FLAG_TTL_S = 24 * 60 * 60;
+
+/**
+ * The admin's own live job list (DESIGN.md "Ops"): recent jobs, one job's state, progress and result, cancel
+ * and retry. Bull Board (/api/admin/queues) is the ops view of every queue.
+ */
+@Controller('admin/jobs')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobQueues,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  async list(@Query() query: JobListQuery) {
+    const names = query.queue ? [query.queue] : ADMIN_JOB_QUEUES;
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const jobs = await unavailableWhenRedisIsAway(() =>
+          this.jobs
+            .queue(name)
+            .getJobs(
+              ['active', 'waiting', 'prioritized', 'delayed', 'waiting-children', 'completed', 'failed'],
+              0,
+              query.limit - 1,
+              false,
+            ),
+        );
+        return jobs.filter(Boolean).map((job) => ({ name, job }));
+      }),
+    );
+    const recent = found
+      .flat()
+      .sort((a, b) => b.job.timestamp - a.job.timestamp)
+      .slice(0, query.limit);
+    return { jobs: await Promise.all(recent.map(({ name, job }) => jobView(name, job, false))) };
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @Query() query: JobQuery) {
+    const { queue, job } = await this.require(id, query.queue);
+    return jobView(queue, job, true);
+  }
+
+  /**
+   * A waiting job is removed; a running import is asked to stop (the worker rolls its transaction back, so
+   * nothing of the file stays) and fails with the reason "cancelled", from where it can be retried.
+   */
+  @Post(':id/cancel')
+  @HttpCode(202)
+  async cancel(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
+    const { queue, job } = await this.require(id, query.queue);
+    const state = await job.getState();
+    let message: string;
+    if (['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'].includes(state)) {
+      await unavailableWhenRedisIsAway(() => job.remove());
+      if (queue === QUEUES.import) await rm((job.data as ImportJobData).path, { force: true });
+      message = 'The job was cancelled before it started.';
+    } else if (state === 'active' && queue === QUEUES.import) {
+      const client = await this.jobs.queue(queue).getBackend().client;
+      await unavailableWhenRedisIsAway(() =>
+        client.set(importCancelKey(this.config.REDIS_PREFIX, String(job.id)), String(Date.now()), {
+          EX: CANCEL_FLAG_TTL_S,
+        }),
+      );
+      message = 'The import is being cancelled; nothing from its file is kept.';
+    } else if (state === 'active') {
+      throw new ConflictException(`A running ${queue} job cannot be cancelled; wait for it to finish.`);
+    } else {
+      throw new ConflictException(`The job is already ${state}; only waiting or running jobs can be cancelled.`);
+    }
+    await this.audit.record(req.admin!.username, 'job.cancel', { queue, jobId: job.id, state });
+    return { success: true, jobId: job.id, queue, message };
+  }
+
+  @Post(':id/retry')
+  @HttpCode(202)
+  async retry(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
+    const { queue, job } = await this.require(id, query.queue);
+    const state = await job.getState();
+    if (state !== 'failed') {
+      throw new ConflictException(`The job is ${state}; only failed jobs can be retried.`);
+    }
+    if (queue === QUEUES.import) {
+      const client = await this.jobs.queue(queue).getBackend().client;
+      await unavailableWhenRedisIsAway(() => client.del(importCancelKey(this.config.REDIS_PREFIX, String(job.id))));
+    }
+    await unavailableWhenRedisIsAway(() => job.retry('failed'));
+    await this.audit.record(req.admin!.username, 'job.retry', { queue, jobId: job.id });
+    return { success: true, jobId: job.id, queue, message: 'The job was queued again.' };
+  }
+
+  private async require(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job }> {
+    const found = await this.jobs.find(id, queue);
+    if (!found)
+      throw new NotFoundException(`No job has the id "${id}"; it may have finished long ago and been removed.`);
+    return found;
+  }
+}

@@ -1,0 +1,111 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Post,
+  Req,
+  RequestMethod,
+  ServiceUnavailableException,
+  StreamableFile,
+} from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Queue } from 'bullmq';
+import type { Request } from 'express';
+import {
+  type AppConfig,
+  currentSitemapsDir,
+  QUEUES,
+  readSitemapManifest,
+  requestSitemapRegeneration,
+  sitemapBaseUrl,
+  sitemapRelativePath,
+} from '@directory/core';
+import { type AdminRequest } from '../auth/admin.guard.js';
+import { AuditService } from '../audit/audit.service.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+/** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7. */
+export const SITEMAP_ROUTES = [
+  { path: 'sitemap.xml', method: RequestMethod.GET },
+  { path: 'sitemaps/*path', method: RequestMethod.GET },
+];
+
+@Controller()
+export class SitemapsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.sitemaps) private readonly queue: Queue,
+    private readonly audit: AuditService,
+  ) {}
+
+  private get root(): string {
+    return resolve(this.config.DATA_DIR, 'sitemaps');
+  }
+
+  /** The sitemap index and its files, as the worker last generated them. Public. */
+  @Get('sitemap.xml')
+  @Header('Cache-Control', 'public, max-age=3600')
+  index(@Req() req: Request) {
+    return this.file(req.path);
+  }
+
+  @Get('sitemaps/*path')
+  @Header('Cache-Control', 'public, max-age=3600')
+  page(@Req() req: Request) {
+    return this.file(req.path);
+  }
+
+  /** The settings screen's sitemap section: when, how many businesses, which files with how many URLs. */
+  @Get('admin/sitemaps')
+  async summary() {
+    const manifest = await readSitemapManifest(this.root);
+    const baseUrl = manifest?.baseUrl ?? sitemapBaseUrl(this.config);
+    return {
+      generatedAt: manifest?.generatedAt ?? null,
+      businessCount: manifest?.businessCount ?? 0,
+      pageSize: manifest?.pageSize ?? null,
+      indexUrl: `${baseUrl}/sitemap.xml`,
+      files: (manifest?.files ?? []).map((f) => ({ path: f.path, url: baseUrl + f.path, urlCount: f.urlCount })),
+    };
+  }
+
+  /** Regenerates now (a pending debounced regeneration is brought forward instead of adding another). */
+  @Post('admin/sitemaps/regenerate')
+  @HttpCode(202)
+  async regenerate(@Req() req: AdminRequest) {
+    try {
+      const job = await requestSitemapRegeneration(this.queue, { delayMs: 0 });
+      await this.audit.record(req.admin!.username, 'sitemaps.regenerate', { jobId: job.id });
+      return {
+        success: true,
+        jobId: job.id,
+        message: 'The sitemaps are being regenerated; GET /api/admin/sitemaps shows them when done.',
+      };
+    } catch (error) {
+      throw new ServiceUnavailableException(
+        `The sitemap regeneration could not be queued (${(error as Error).message}); try again in a moment.`,
+      );
+    }
+  }
+
+  private async file(urlPath: string): Promise<StreamableFile> {
+    const relative = sitemapRelativePath(urlPath);
+    if (!relative) throw new NotFoundException(`There is no sitemap at ${urlPath}.`);
+    const path = join(currentSitemapsDir(this.root), relative);
+    const info = await stat(path).catch(() => null);
+    if (!info) {
+      throw new NotFoundException(
+        (await readSitemapManifest(this.root))
+          ? `There is no sitemap at ${urlPath}.`
+          : 'The sitemaps have not been generated yet; the worker writes them shortly after it starts.',
+      );
+    }
+    return new StreamableFile(createReadStream(path), { type: 'application/xml; charset=utf-8', length: info.size });
+  }
+}

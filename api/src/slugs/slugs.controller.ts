@@ -1,0 +1,113 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  InternalServerErrorException,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { QUEUES, SLUG_JOBS } from '@directory/core';
+import { type AdminRequest } from '../auth/admin.guard.js';
+import { AuditService } from '../audit/audit.service.js';
+import { JobWaiter } from '../queue/job-waiter.js';
+
+/** How long fix-slugs waits for its job before answering with the progress so far. */
+export const FIX_SLUGS_WAIT_MS = 20_000;
+/** BullMQ deduplication id: a second click while a fix runs joins it instead of starting another. */
+const FIX_SLUGS_DEDUPLICATION_ID = 'fix-slugs';
+
+/** The worker's answer (worker/src/slugs/slug-fix.ts SlugFixResult). */
+interface SlugFixResult {
+  success: boolean;
+  successCount: number;
+  totalProcessed: number;
+  checkpointEnabled: boolean;
+  complete: boolean;
+  resumedFrom: number | null;
+  message: string;
+}
+
+interface SlugFixProgress {
+  rowsDone?: number;
+  rowsTotal?: number;
+  renamed?: number;
+}
+
+@Controller()
+export class SlugsController {
+  constructor(
+    @InjectQueue(QUEUES.slugs) private readonly queue: Queue,
+    private readonly waiter: JobWaiter,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Admin spec §7 fix-slugs: {success, successCount, totalProcessed, checkpointEnabled, message}. The fix runs
+   * as a worker job; this call waits for it up to 20 s, then answers with the progress so far and the job id
+   * (GET /api/admin/fix-slugs/{jobId} follows it). Body (optional): {batchSize}.
+   */
+  @Post('admin/fix-slugs')
+  @HttpCode(200)
+  async fix(@Body() body: { batchSize?: unknown } | undefined, @Req() req: AdminRequest) {
+    const batchSize = body?.batchSize;
+    if (
+      batchSize !== undefined &&
+      (!Number.isInteger(batchSize) || (batchSize as number) < 1 || (batchSize as number) > 10_000)
+    ) {
+      throw new BadRequestException('batchSize must be a whole number from 1 to 10000.');
+    }
+    let job: Job;
+    try {
+      job = await this.queue.add(SLUG_JOBS.fix, batchSize === undefined ? {} : { batchSize }, {
+        deduplication: { id: FIX_SLUGS_DEDUPLICATION_ID },
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      });
+    } catch (error) {
+      throw new ServiceUnavailableException(
+        `The slug fix could not be queued (${(error as Error).message}); try again in a moment.`,
+      );
+    }
+    await this.audit.record(req.admin!.username, 'slugs.fix', { jobId: job.id });
+    return this.answer(job, await this.waiter.wait<SlugFixResult>(this.queue, job, FIX_SLUGS_WAIT_MS));
+  }
+
+  @Get('admin/fix-slugs/:jobId')
+  async status(@Param('jobId') jobId: string) {
+    const job = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await this.queue.getJob(jobId) : undefined;
+    if (!job || job.name !== SLUG_JOBS.fix) throw new NotFoundException(`No slug fix job ${jobId}.`);
+    const state = await job.getState();
+    if (state === 'completed') return this.answer(job, { state, result: job.returnvalue as SlugFixResult });
+    if (state === 'failed') return this.answer(job, { state, reason: job.failedReason });
+    return this.answer(job, { state: 'running' });
+  }
+
+  private async answer(
+    job: Job,
+    outcome: { state: 'completed'; result: SlugFixResult } | { state: 'failed'; reason: string } | { state: 'running' },
+  ) {
+    if (outcome.state === 'completed') return { ...outcome.result, jobId: job.id, state: 'completed' };
+    if (outcome.state === 'failed') throw new InternalServerErrorException(`The slug fix failed: ${outcome.reason}`);
+    const fresh = await this.queue.getJob(job.id!);
+    const progress = (fresh?.progress ?? {}) as SlugFixProgress;
+    const done = progress.rowsDone ?? 0;
+    return {
+      success: true,
+      successCount: progress.renamed ?? 0,
+      totalProcessed: done,
+      checkpointEnabled: true,
+      message: `The slug fix is still running (${done}${progress.rowsTotal ? ` of ${progress.rowsTotal}` : ''} addresses looked at); it goes on in the background and resumes from its checkpoint if interrupted.`,
+      jobId: job.id,
+      state: (await fresh?.getState()) ?? 'unknown',
+    };
+  }
+}

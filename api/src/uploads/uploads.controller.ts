@@ -1,0 +1,63 @@
+import { Body, Controller, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ImportJobData } from '@directory/core';
+import { AdminOnly, type AdminRequest } from '../auth/admin.guard.js';
+import { AuditService } from '../audit/audit.service.js';
+import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
+import { BatchUploadFields, UploadQuery } from './uploads.dto.js';
+import { UploadsService } from './uploads.service.js';
+
+/**
+ * The admin's spreadsheet uploads (admin spec §3, §5, §7). Admin-only although outside /api/admin (the
+ * guard runs before the upload is parsed); the file is streamed to disk and imported by the worker.
+ * The answer is the import's batch result (§3) when it finishes within the wait, else 202 with the job id.
+ */
+@Controller()
+@AdminOnly()
+export class UploadsController {
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post('upload-excel-batch')
+  @UseInterceptors(UploadInterceptor)
+  async batch(
+    @Req() req: AdminRequest,
+    @Body() fields: BatchUploadFields,
+    @Query() query: UploadQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.handle(req, res, fields, query.wait);
+  }
+
+  /** Legacy single-file upload: field `file`; answers the upload report (the batch result is a superset). */
+  @Post('upload-excel')
+  @UseInterceptors(UploadInterceptor)
+  async legacy(@Req() req: AdminRequest, @Query() query: UploadQuery, @Res({ passthrough: true }) res: Response) {
+    return this.handle(req, res, new BatchUploadFields(), query.wait);
+  }
+
+  private async handle(req: AdminRequest, res: Response, fields: BatchUploadFields, wait: boolean) {
+    const file = req.file!;
+    const data: ImportJobData = {
+      path: file.path,
+      fileName: file.originalname,
+      fileSize: file.size,
+      batchSize: fields.batchSize,
+      fileIndex: fields.fileIndex,
+      totalFiles: fields.totalFiles,
+      uploadedBy: req.admin!.username,
+    };
+    const job = await this.uploads.enqueue(data);
+    (req as UploadRequest).uploadQueued = true;
+    await this.audit.record(req.admin!.username, 'upload', {
+      fileName: data.fileName,
+      fileSize: data.fileSize,
+      jobId: job.id,
+    });
+    const answer = await this.uploads.answer(job, wait);
+    res.status(answer.status);
+    return answer.body;
+  }
+}

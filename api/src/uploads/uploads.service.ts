@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
+import { type BatchUploadResult, IMPORT_JOBS, type ImportJobData, QUEUES } from '@directory/core';
+import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
+
+/**
+ * How long an upload call waits for its import before answering 202 with the job id instead (the legacy
+ * client gives up after 5 minutes).
+ */
+export const UPLOAD_WAIT_MS = 280_000;
+
+export type UploadAnswer =
+  | { status: 200; body: BatchUploadResult }
+  | { status: 202; body: { success: true; jobId: string; state: string; statusUrl: string; message: string } };
+
+@Injectable()
+export class UploadsService {
+  constructor(
+    @InjectQueue(QUEUES.import) private readonly queue: Queue<ImportJobData>,
+    private readonly jobs: JobQueues,
+  ) {}
+
+  /** Queues the import of a file the interceptor wrote to disk. */
+  async enqueue(data: ImportJobData): Promise<Job<ImportJobData>> {
+    return unavailableWhenRedisIsAway(() =>
+      this.queue.add(IMPORT_JOBS.import, data, {
+        jobId: `import-${randomUUID()}`,
+        // A crash or a lost connection is retried (the import is one transaction, so a retry starts clean);
+        // a bad file, a cancel or a timeout is not (UnrecoverableError in the worker).
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 10_000 },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+        removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+      }),
+    );
+  }
+
+  /** The import's batch result once it finished (waiting at most UPLOAD_WAIT_MS), or 202 with the job id. */
+  async answer(job: Job<ImportJobData>, wait: boolean): Promise<UploadAnswer> {
+    const jobId = String(job.id);
+    const pending = (state: string, message: string): UploadAnswer => ({
+      status: 202,
+      body: { success: true, jobId, state, statusUrl: `/api/admin/jobs/${jobId}`, message },
+    });
+    if (!wait) {
+      return pending('waiting', 'The import is queued; follow it at the status URL or over socket.io (/admin-jobs).');
+    }
+    try {
+      const result = (await job.waitUntilFinished(
+        this.jobs.eventsOf(QUEUES.import),
+        UPLOAD_WAIT_MS,
+      )) as BatchUploadResult;
+      return { status: 200, body: result };
+    } catch (error) {
+      // Timed out, or finished in a way the event did not carry: ask the job itself.
+      const fresh = await this.queue.getJob(jobId).catch(() => undefined);
+      const state = (await fresh?.getState().catch(() => undefined)) ?? 'unknown';
+      if (state === 'completed') return { status: 200, body: fresh!.returnvalue as BatchUploadResult };
+      if (state === 'failed') {
+        const reason = fresh?.failedReason || (error as Error).message;
+        throw new HttpException(
+          { success: false, jobId, fileName: job.data.fileName, message: reason },
+          HttpStatus.UNPROCESSABLE_ENTITY,
+        );
+      }
+      return pending(
+        state,
+        'The import is still running; follow it at the status URL or over socket.io (/admin-jobs).',
+      );
+    }
+  }
+}

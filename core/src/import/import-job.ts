@@ -1,0 +1,246 @@
+import type { ImportProgress, ImportReport } from './import-file.js';
+
+/** An import running longer than this is stopped (nothing of it is written) and not retried. */
+export const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+/** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+/** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+
+/** Payload of an `import` job: the api streamed the upload to `path` (under DATA_DIR/uploads). */
+export interface ImportJobData {
+  path: string;
+  /** The name the admin's file had. */
+  fileName: string;
+  fileSize: number;
+  batchSize: number;
+  fileIndex?: number;
+  totalFiles?: number;
+  uploadedBy: string;
+}
+
+/** What `job.updateProgress` carries for an import (relayed to the admin over socket.io). */
+export interface ImportJobProgress extends Omit<ImportProgress, 'phase'> {
+  phase: 'queued' | ImportProgress['phase'];
+}
+
+/** Batch upload result per file (admin spec §3), also the answer of the legacy single-file upload. */
+export interface BatchUploadResult {
+  success: boolean;
+  message: string;
+  jobId: string;
+  fileName: string;
+  totalRows: number;
+  /** Rows written: new businesses plus changed ones. */
+  successCount: number;
+  insertedCount: number;
+  updatedCount: number;
+  errorCount: number;
+  skippedCount: number;
+  errors: { row: number; message: string }[];
+  skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
+  columnExtraction: {
+    extractedCount: number;
+    totalColumns: number;
+    extractionRate: number;
+    successfulColumns: string[];
+    missingColumns: string[];
+  };
+  duplicateAnalysis: {
+    totalRecords: number;
+    recordsWithPlaceId: number;
+    databaseDuplicateCount: number;
+    databaseDuplicateRate: number;
+    newPlaceIdCount: number;
+    newPlaceIdRate: number;
+    excelDuplicateCount: number;
+    excelDuplicateRecords: number;
+  };
+  processingTimeSeconds: number;
+  /** Id of the stored upload report (GET /api/admin/upload-reports). */
+  reportId?: number;
+}
+
+/** The stored upload report (admin spec §3), listed on the dashboard. */
+export interface StoredUploadReport {
+  success: boolean;
+  timestamp: string;
+  jobId: string;
+  message: string;
+  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
+  results: {
+    /** Rows written (new or changed). */
+    updated: number;
+    inserted: number;
+    skipped: number;
+    errors: number;
+    updateRate: number;
+    skipRate: number;
+  };
+  duplicateAnalysis: {
+    excelDuplicateCount: number;
+    databaseDuplicateCount: number;
+    newPlaceIdCount: number;
+    uniquePlaceIds: number;
+    totalDuplicateRecords: number;
+    duplicateRate: number;
+  };
+  /** Kept so the job's batch result can be rebuilt from the report alone (see batchResultFromStored). */
+  counts: { inserted: number; changed: number; recordsWithPlaceId: number; excelDuplicateRecords: number };
+  columnExtraction: BatchUploadResult['columnExtraction'];
+}
+
+/** Percentage with one decimal; 0 when there is nothing to divide. */
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export function batchUploadResult(
+  report: ImportReport,
+  meta: { jobId: string; fileName: string; processingTimeSeconds: number },
+): BatchUploadResult {
+  const d = report.duplicateAnalysis;
+  const written = report.inserted + report.updated;
+  return {
+    success: report.errorCount < report.totalRows,
+    message:
+      `${meta.fileName}: ${report.totalRows} rows — ${report.inserted} new, ${report.updated} updated, ` +
+      `${report.skipped} skipped, ${report.errorCount} rejected.`,
+    jobId: meta.jobId,
+    fileName: meta.fileName,
+    totalRows: report.totalRows,
+    successCount: written,
+    insertedCount: report.inserted,
+    updatedCount: report.updated,
+    errorCount: report.errorCount,
+    skippedCount: report.skipped,
+    errors: report.errors.map((e) => ({ row: e.rowNumber, message: e.reason })),
+    skippedBusinesses: report.skippedRows.map((s) => ({
+      row: s.rowNumber,
+      name: s.name,
+      placeId: s.placeId,
+      reason: s.reason,
+    })),
+    columnExtraction: {
+      extractedCount: report.columnExtraction.extractedCount,
+      totalColumns: report.columnExtraction.totalColumns,
+      extractionRate: report.columnExtraction.extractionRate,
+      successfulColumns: report.columnExtraction.successful,
+      missingColumns: report.columnExtraction.missing,
+    },
+    duplicateAnalysis: {
+      totalRecords: d.totalRecords,
+      recordsWithPlaceId: d.recordsWithPlaceId,
+      databaseDuplicateCount: d.databaseDuplicateCount,
+      databaseDuplicateRate: rate(d.databaseDuplicateCount, d.uniquePlaceIds),
+      newPlaceIdCount: d.newPlaceIdCount,
+      newPlaceIdRate: rate(d.newPlaceIdCount, d.uniquePlaceIds),
+      excelDuplicateCount: d.excelDuplicateCount,
+      excelDuplicateRecords: d.excelDuplicateRecords,
+    },
+    processingTimeSeconds: meta.processingTimeSeconds,
+  };
+}
+
+export function storedUploadReport(
+  report: ImportReport,
+  meta: { jobId: string; fileName: string; fileSize: number; processingTimeSeconds: number },
+): StoredUploadReport {
+  const d = report.duplicateAnalysis;
+  const written = report.inserted + report.updated;
+  const duplicates = d.excelDuplicateCount + d.databaseDuplicateCount;
+  return {
+    success: report.errorCount < report.totalRows,
+    timestamp: new Date().toISOString(),
+    jobId: meta.jobId,
+    message: batchUploadResult(report, meta).message,
+    summary: {
+      fileName: meta.fileName,
+      fileSizeMB: Math.round((meta.fileSize / 1024 / 1024) * 100) / 100,
+      processingTimeSeconds: meta.processingTimeSeconds,
+      totalRecords: report.totalRows,
+    },
+    results: {
+      updated: written,
+      inserted: report.inserted,
+      skipped: report.skipped,
+      errors: report.errorCount,
+      updateRate: rate(written, report.totalRows),
+      skipRate: rate(report.skipped, report.totalRows),
+    },
+    duplicateAnalysis: {
+      excelDuplicateCount: d.excelDuplicateCount,
+      databaseDuplicateCount: d.databaseDuplicateCount,
+      newPlaceIdCount: d.newPlaceIdCount,
+      uniquePlaceIds: d.uniquePlaceIds,
+      totalDuplicateRecords: duplicates,
+      duplicateRate: rate(duplicates, report.totalRows),
+    },
+    counts: {
+      inserted: report.inserted,
+      changed: report.updated,
+      recordsWithPlaceId: d.recordsWithPlaceId,
+      excelDuplicateRecords: d.excelDuplicateRecords,
+    },
+    columnExtraction: batchUploadResult(report, meta).columnExtraction,
+  };
+}
+
+/**
+ * The batch result of an import whose transaction committed but whose job was not marked done (the worker
+ * died in between): rebuilt from the stored report, without the row lists (those were not stored).
+ */
+export function batchResultFromStored(stored: StoredUploadReport, reportId: number): BatchUploadResult {
+  const d = stored.duplicateAnalysis;
+  return {
+    success: stored.success,
+    message: stored.message,
+    jobId: stored.jobId,
+    fileName: stored.summary.fileName,
+    totalRows: stored.summary.totalRecords,
+    successCount: stored.results.updated,
+    insertedCount: stored.counts.inserted,
+    updatedCount: stored.counts.changed,
+    errorCount: stored.results.errors,
+    skippedCount: stored.results.skipped,
+    errors: [],
+    skippedBusinesses: [],
+    columnExtraction: stored.columnExtraction,
+    duplicateAnalysis: {
+      totalRecords: stored.summary.totalRecords,
+      recordsWithPlaceId: stored.counts.recordsWithPlaceId,
+      databaseDuplicateCount: d.databaseDuplicateCount,
+      databaseDuplicateRate: rate(d.databaseDuplicateCount, d.uniquePlaceIds),
+      newPlaceIdCount: d.newPlaceIdCount,
+      newPlaceIdRate: rate(d.newPlaceIdCount, d.uniquePlaceIds),
+      excelDuplicateCount: d.excelDuplicateCount,
+      excelDuplicateRecords: stored.counts.excelDuplicateRecords,
+    },
+    processingTimeSeconds: stored.summary.processingTimeSeconds,
+    reportId,
+  };
+}
+
+/** The stored report of an upload that could not be imported at all (bad file): listed with its reason. */
+export function failedUploadReport(meta: {
+  jobId: string;
+  fileName: string;
+  fileSize: number;
+  processingTimeSeconds: number;
+  error: string;
+}): Omit<StoredUploadReport, 'results' | 'duplicateAnalysis' | 'counts' | 'columnExtraction'> & { error: string } {
+  return {
+    success: false,
+    timestamp: new Date().toISOString(),
+    jobId: meta.jobId,
+    message: `Error: ${meta.error}`,
+    error: meta.error,
+    summary: {
+      fileName: meta.fileName,
+      fileSizeMB: Math.round((meta.fileSize / 1024 / 1024) * 100) / 100,
+      processingTimeSeconds: meta.processingTimeSeconds,
+      totalRecords: 0,
+    },
+  };
+}
+
+/** Redis key (under REDIS_PREFIX) that asks the worker to stop a running import. */
+export const importCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:import-cancel:${jobId}`;

@@ -1,0 +1,29 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { loadConfig, QUEUES } from '@directory/core';
+import { ExportsProcessor } from './exports.processor.js';
+import { ExportsScheduler } from './exports.scheduler.js';
+import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
+
+/** CSV exports as jobs: streamed from PostgreSQL with COPY into DATA_DIR/exports, removed after retention. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.exports })],
+  providers: [
+    { provide: EXPORTS_CONFIG, useFactory: () => loadConfig() },
+    // One connection per running export (concurrency 2): a long COPY must not take others' connections.
+    {
+      provide: EXPORTS_POOL,
+      useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 2 }),
+    },
+    ExportsProcessor,
+    ExportsScheduler,
+  ],
+})
+export class ExportsModule implements OnApplicationShutdown {
+  constructor(@Inject(EXPORTS_POOL) private readonly pool: pg.Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,270 @@
+import { access, readdir, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { type Job, type Queue, UnrecoverableError } from 'bullmq';
+import type pg from 'pg';
+import {
+  type BatchUploadResult,
+  batchResultFromStored,
+  batchUploadResult,
+  failedUploadReport,
+  IMPORT_JOBS,
+  IMPORT_TIMEOUT_MS,
+  importCancelKey,
+  importFile,
+  ImportFileError,
+  type ImportJobData,
+  type ImportJobProgress,
+  loadConfig,
+  MAINTENANCE_JOBS,
+  QUEUES,
+  SITEMAP_JOBS,
+  storedUploadReport,
+  type StoredUploadReport,
+} from '@directory/core';
+import { IMPORT_POOL } from './import-pool.js';
+
+const config = loadConfig();
+/** Uploads left behind (failed or cancelled imports kept for a retry) are removed after this long. */
+export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
+const PROGRESS_EVERY_MS = 250;
+/** How often a running import looks for a cancel request and its deadline. */
+const WATCH_EVERY_MS = 250;
+/** Writes within this window share one aggregate refresh (as the api's AggregatesRefresher). */
+const REFRESH_WINDOW_MS = 2000;
+/** Imports within this window share one sitemap regeneration. */
+const SITEMAP_WINDOW_MS = 60_000;
+
+/**
+ * Imports one uploaded spreadsheet per job (admin spec §3, §4), one job at a time: the whole file is one
+ * transaction, so a bad file, a cancel, a timeout or a crash leaves the database as it was, and the retry
+ * (BullMQ's back-off, or the stalled-job recovery after a crash) starts clean. The upload report is stored
+ * in that same transaction: a job that committed is never imported twice.
+ */
+@Processor(QUEUES.import, {
+  concurrency: 1,
+  lockDuration: config.JOB_LOCK_MS,
+  stalledInterval: config.JOB_STALLED_CHECK_MS,
+  // A file that kills the worker twice is failed rather than retried for ever.
+  maxStalledCount: 2,
+})
+export class ImportProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Import');
+  private readonly running = new Set<AbortController>();
+
+  constructor(
+    @Inject(IMPORT_POOL) private readonly pool: pg.Pool,
+    @InjectQueue(QUEUES.maintenance) private readonly maintenance: Queue,
+    @InjectQueue(QUEUES.sitemaps) private readonly sitemaps: Queue,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await removeOldUploads().catch((error: Error) =>
+      this.logger.warn(`Could not remove old uploads: ${error.message}`),
+    );
+  }
+
+  /** A stopping worker gives its import back: rolled back now, run again by the next worker. */
+  beforeApplicationShutdown(): void {
+    for (const controller of this.running) {
+      controller.abort(new Error('The worker stopped during the import; it runs again when a worker is available.'));
+    }
+  }
+
+  async process(job: Job<ImportJobData>): Promise<BatchUploadResult> {
+    if (job.name !== IMPORT_JOBS.import) throw new UnrecoverableError(`Unknown import job "${job.name}".`);
+    const data = job.data;
+    const jobId = String(job.id);
+    const started = Date.now();
+
+    const committed = await this.committedResult(jobId);
+    if (committed) return committed;
+    try {
+      await access(data.path);
+    } catch {
+      throw new UnrecoverableError(
+        `The uploaded file "${data.fileName}" is no longer on the server (uploads are removed once imported, ` +
+          `or after 7 days); upload it again.`,
+      );
+    }
+
+    const controller = new AbortController();
+    const client = await this.pool.connect();
+    const stopWatching = this.watch(jobId, controller, client);
+    this.running.add(controller);
+    let lastProgress = 0;
+    let lastPhase = '';
+    const progress = async (value: ImportJobProgress) => {
+      const now = Date.now();
+      if (value.phase === lastPhase && now - lastProgress < PROGRESS_EVERY_MS) return;
+      lastProgress = now;
+      lastPhase = value.phase;
+      await job.updateProgress(value);
+    };
+    let reportId = 0;
+    let broken = false;
+    try {
+      await progress({ rowsDone: 0, phase: 'reading' });
+      const report = await importFile(data.path, client, {
+        batchSize: data.batchSize,
+        signal: controller.signal,
+        onProgress: progress,
+        beforeCommit: async (report) => {
+          const stored = storedUploadReport(report, { ...data, jobId, processingTimeSeconds: seconds(started) });
+          const { rows } = await client.query<{ id: string }>(
+            'insert into upload_reports (file_name, job_id, report) values ($1, $2, $3) returning id',
+            [data.fileName, jobId, stored],
+          );
+          reportId = Number(rows[0].id);
+        },
+      });
+      const result = {
+        ...batchUploadResult(report, { ...data, jobId, processingTimeSeconds: seconds(started) }),
+        reportId,
+      };
+      this.logger.log(result.message);
+      if (result.successCount > 0) await this.afterWrite();
+      return result;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        broken = true;
+        const reason = (controller.signal.reason as Error).message;
+        // A stopping worker's import is retried; a cancel or a timeout is final until an admin retries it.
+        if (reason.startsWith('The worker stopped')) throw new Error(reason, { cause: error });
+        throw new UnrecoverableError(reason);
+      }
+      if (error instanceof ImportFileError) {
+        await this.storeFailure(data, jobId, started, error.message);
+        // A bad file stays bad: it is not retried, and not kept.
+        await rm(data.path, { force: true });
+        throw new UnrecoverableError(error.message);
+      }
+      broken = true;
+      throw error;
+    } finally {
+      stopWatching();
+      this.running.delete(controller);
+      // A connection that was (or may yet be) interrupted mid-statement is not reused.
+      client.release(broken || controller.signal.aborted);
+    }
+  }
+
+  /** The upload is removed once BullMQ recorded the job as completed (a retry before that still needs it). */
+  @OnWorkerEvent('completed')
+  async onCompleted(job: Job<ImportJobData>): Promise<void> {
+    await rm(job.data.path, { force: true }).catch(() => undefined);
+  }
+
+  /** The result of an earlier attempt of this job that committed (the worker died before the job was marked done). */
+  private async committedResult(jobId: string): Promise<BatchUploadResult | null> {
+    const { rows } = await this.pool.query<{ id: string; report: StoredUploadReport }>(
+      `select id, report from upload_reports where job_id = $1 and report ? 'results' order by id desc limit 1`,
+      [jobId],
+    );
+    return rows.length ? batchResultFromStored(rows[0].report, Number(rows[0].id)) : null;
+  }
+
+  private async storeFailure(data: ImportJobData, jobId: string, started: number, error: string): Promise<void> {
+    const report = failedUploadReport({ ...data, jobId, processingTimeSeconds: seconds(started), error });
+    await this.pool
+      .query('insert into upload_reports (file_name, job_id, report) values ($1, $2, $3)', [
+        data.fileName,
+        jobId,
+        report,
+      ])
+      .catch((e: Error) => this.logger.warn(`Could not store the failed upload report: ${e.message}`));
+  }
+
+  /**
+   * Aborts the import when an admin asked to cancel it (a Redis flag set by the api) or when it ran past
+   * its deadline, and interrupts the statement in flight so that the abort does not wait for it.
+   */
+  private watch(jobId: string, controller: AbortController, client: pg.PoolClient): () => void {
+    const deadline = Date.now() + IMPORT_TIMEOUT_MS;
+    const key = importCancelKey(config.REDIS_PREFIX, jobId);
+    const pid = (client as unknown as { processID: number }).processID;
+    controller.signal.addEventListener('abort', () => {
+      void this.pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    });
+    let checking = false;
+    const timer = setInterval(async () => {
+      if (checking || controller.signal.aborted) return;
+      checking = true;
+      try {
+        if (Date.now() > deadline) {
+          controller.abort(
+            new Error(
+              `The import took longer than ${IMPORT_TIMEOUT_MS / 3_600_000} hours and was stopped; nothing from the file was written. Split the file and upload the parts.`,
+            ),
+          );
+        } else if ((await (await this.worker.getBackend().client).get(key)) !== null) {
+          await (await this.worker.getBackend().client).del(key);
+          controller.abort(
+            new Error('The import was cancelled by an administrator; nothing from the file was written.'),
+          );
+        }
+      } catch (error) {
+        this.logger.warn(`Could not check for a cancel request: ${(error as Error).message}`);
+      } finally {
+        checking = false;
+      }
+    }, WATCH_EVERY_MS);
+    return () => clearInterval(timer);
+  }
+
+  /** After rows were written: the public counts and the sitemaps follow (debounced); the search index syncs by itself. */
+  private async afterWrite(): Promise<void> {
+    const now = Date.now();
+    const refreshWindow = Math.floor(now / REFRESH_WINDOW_MS);
+    const sitemapWindow = Math.floor(now / SITEMAP_WINDOW_MS);
+    try {
+      await this.maintenance.add(
+        MAINTENANCE_JOBS.refreshAggregates,
+        {},
+        {
+          jobId: `${MAINTENANCE_JOBS.refreshAggregates}-${refreshWindow}`,
+          delay: (refreshWindow + 1) * REFRESH_WINDOW_MS - now,
+          removeOnComplete: 100,
+          removeOnFail: 100,
+        },
+      );
+      await this.sitemaps.add(
+        SITEMAP_JOBS.generate,
+        {},
+        {
+          jobId: `${SITEMAP_JOBS.generate}-after-import-${sitemapWindow}`,
+          delay: (sitemapWindow + 1) * SITEMAP_WINDOW_MS - now,
+          removeOnComplete: 100,
+          removeOnFail: 100,
+        },
+      );
+    } catch (error) {
+      this.logger.warn(`Could not request the refresh after an import: ${(error as Error).message}`);
+    }
+  }
+}
+
+const seconds = (since: number) => Math.round((Date.now() - since) / 10) / 100;
+
+/** The folder the api streams uploads into (DATA_DIR/uploads). */
+export const uploadsDir = () => resolve(config.DATA_DIR, 'uploads');
+
+async function removeOldUploads(): Promise<void> {
+  const dir = uploadsDir();
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  const cutoff = Date.now() - UPLOAD_RETENTION_MS;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff) await rm(path, { force: true });
+  }
+}

@@ -1,0 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { loadConfig, QUEUES } from '@directory/core';
+import { SitemapsProcessor } from './sitemaps.processor.js';
+import { SitemapsScheduler } from './sitemaps.scheduler.js';
+import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
+
+/** Sitemap files under DATA_DIR/sitemaps: regenerated on request (debounced), daily, and at first start. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.sitemaps })],
+  providers: [
+    { provide: SITEMAPS_CONFIG, useFactory: () => loadConfig() },
+    // The generation's snapshot transaction plus the lock connection.
+    { provide: SITEMAPS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 2 }) },
+    SitemapsProcessor,
+    SitemapsScheduler,
+  ],
+})
+export class SitemapsModule implements OnApplicationShutdown {
+  constructor(@Inject(SITEMAPS_POOL) private readonly pool: pg.Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,22 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
+import { loadConfig, QUEUES } from '@directory/core';
+import { SlugsProcessor } from './slugs.processor.js';
+import { SLUGS_POOL } from './slugs.tokens.js';
+
+/** The admin's slug fix (admin spec §7 fix-slugs) as a resumable job. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUES.slugs }, { name: QUEUES.sitemaps })],
+  providers: [
+    { provide: SLUGS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 1 }) },
+    SlugsProcessor,
+  ],
+})
+export class SlugsModule implements OnApplicationShutdown {
+  constructor(@Inject(SLUGS_POOL) private readonly pool: pg.Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
