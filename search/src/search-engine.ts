@@ -31,25 +31,8 @@ export interface SearchQuery {
   now?: Date;
 }
 
-export interface SearchHit {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  category_slug: string | null;
-  type: string | null;
-  rating: number | null;
-  reviews: number;
-  city: string | null;
-  city_slug: string | null;
-  country: string | null;
-  country_code: string | null;
-  full_address: string | null;
-  phone: string | null;
-  photo: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  verified: boolean;
+/** A business as a search answers it: the document's public fields, with open-now instead of the weekly bits. */
+export interface SearchHit extends Omit<SearchDocument, 'is_approved' | 'open_days' | 'location_terms'> {
   /** Null when the business has no (valid) opening hours. */
   openNow: boolean | null;
   /** Present when the query gave lat/lng. */
@@ -114,6 +97,29 @@ export interface SearchDocument {
   /** Folded places a location filter matches exactly (city, country, code, address parts). */
   location_terms: string[];
 }
+
+/** The stored fields a hit is made of (open_days becomes openNow); both engines retrieve exactly these. */
+export const HIT_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'category',
+  'category_slug',
+  'type',
+  'city',
+  'city_slug',
+  'country',
+  'country_code',
+  'full_address',
+  'phone',
+  'photo',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviews',
+  'verified',
+  'open_days',
+] as const satisfies readonly (keyof SearchDocument)[];
 
 export interface WriteOptions {
   /** Resolve only once the documents are searchable (read-your-writes). */

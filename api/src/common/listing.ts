@@ -3,23 +3,24 @@ import type { SearchHit } from '@directory/search';
 export const LISTING_COLUMNS = `b.id, b.slug, b.name, b.category, b.category_slug, b.type, b.rating, b.reviews, b.city,
   b.city_slug, b.country, b.country_code, b.phone, b.photo, b.full_address`;
 
-export interface ListingRow {
-  id: string | number;
-  slug: string;
-  name: string;
-  category: string | null;
-  category_slug: string | null;
-  type: string | null;
-  rating: number | null;
-  reviews: number;
-  city: string | null;
-  city_slug: string | null;
-  country: string | null;
-  country_code: string | null;
-  phone: string | null;
-  photo: string | null;
-  full_address: string | null;
-}
+/** A row of LISTING_COLUMNS: the search hit's listing fields, read straight from businesses. */
+export type ListingRow = Pick<
+  SearchHit,
+  | 'slug'
+  | 'name'
+  | 'category'
+  | 'category_slug'
+  | 'type'
+  | 'rating'
+  | 'reviews'
+  | 'city'
+  | 'city_slug'
+  | 'country'
+  | 'country_code'
+  | 'phone'
+  | 'photo'
+  | 'full_address'
+> & { id: string | number };
 
 export interface BusinessListing {
   id: number;

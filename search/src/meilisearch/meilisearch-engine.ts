@@ -1,15 +1,16 @@
 import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index, type Settings } from 'meilisearch';
-import type {
-  DocumentWriter,
-  FacetValue,
-  SearchDocument,
-  SearchEngine,
-  SearchFacets,
-  SearchHit,
-  SearchQuery,
-  SearchResult,
-  Suggestions,
-  WriteOptions,
+import {
+  HIT_FIELDS,
+  type DocumentWriter,
+  type FacetValue,
+  type SearchDocument,
+  type SearchEngine,
+  type SearchFacets,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestions,
+  type WriteOptions,
 } from '../search-engine.js';
 import { FACET_SEPARATOR as SEP, fold, haversineKm, isOpen, normalizeQuery, type NormalizedQuery } from '../text.js';
 
@@ -39,27 +40,7 @@ interface MeiliDocument extends Omit<SearchDocument, 'open_days'> {
 
 const WAIT = { timeout: 10 * 60_000, interval: 50 };
 
-const RETRIEVED = [
-  'id',
-  'slug',
-  'name',
-  'category',
-  'category_slug',
-  'type',
-  'rating',
-  'reviews',
-  'city',
-  'city_slug',
-  'country',
-  'country_code',
-  'full_address',
-  'phone',
-  'photo',
-  'latitude',
-  'longitude',
-  'verified',
-  'open_days',
-];
+const RETRIEVED = [...HIT_FIELDS];
 
 export function meilisearchSettings(maxTotalHits: number): Settings {
   return {

@@ -1,14 +1,15 @@
 import pg from 'pg';
-import type {
-  DocumentWriter,
-  FacetValue,
-  SearchDocument,
-  SearchEngine,
-  SearchFacets,
-  SearchHit,
-  SearchQuery,
-  SearchResult,
-  Suggestions,
+import {
+  HIT_FIELDS,
+  type DocumentWriter,
+  type FacetValue,
+  type SearchDocument,
+  type SearchEngine,
+  type SearchFacets,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestions,
 } from '../search-engine.js';
 import { EARTH_RADIUS_KM, fold, isOpen, normalizeQuery, queryWords, type NormalizedQuery } from '../text.js';
 import { DOCUMENT_COLUMNS, SOURCE_SQL } from '../sync/source.js';
@@ -43,27 +44,7 @@ const SETUP_LOCK = 7_318_222_001;
 /** Index builds of a rebuild get more memory than queries need (GIN builds are much faster with it). */
 const BUILD_MEMORY = '512MB';
 
-const HIT_COLUMNS = [
-  'id',
-  'slug',
-  'name',
-  'category',
-  'category_slug',
-  'type',
-  'rating',
-  'reviews',
-  'city',
-  'city_slug',
-  'country',
-  'country_code',
-  'full_address',
-  'phone',
-  'photo',
-  'latitude',
-  'longitude',
-  'verified',
-  'open_days',
-].map((c) => `d.${c}`);
+const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 
 interface Sql {
   text: string;
@@ -102,25 +83,15 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   async setup(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+    await this.underSetupLock(async (client) => {
       const { rows } = await client.query(`select to_regclass($1) as table`, [DOCUMENTS_TABLE]);
-      if (!rows[0].table) {
-        const statements = [
-          ...createTablesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE),
-          ...createIndexesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, generation()),
-        ];
-        for (const sql of statements) await client.query(sql);
-      }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      if (rows[0].table) return;
+      const statements = [
+        ...createTablesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE),
+        ...createIndexesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, generation()),
+      ];
+      for (const sql of statements) await client.query(sql);
+    });
   }
 
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
@@ -178,21 +149,12 @@ export class PostgresSearchEngine implements SearchEngine {
         `set maintenance_work_mem = '${BUILD_MEMORY}'`,
       ]);
       await this.inParallel([`vacuum analyze ${id(fresh)}`, `vacuum analyze ${id(freshVocabulary)}`]);
-      const client = await this.pool.connect();
-      try {
-        await client.query('begin');
-        await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+      await this.underSetupLock(async (client) => {
         await client.query(`alter table if exists ${DOCUMENTS_TABLE} rename to ${id(retired)}`);
         await client.query(`alter table if exists ${VOCABULARY_TABLE} rename to ${id(retiredVocabulary)}`);
         await client.query(`alter table ${id(fresh)} rename to ${DOCUMENTS_TABLE}`);
         await client.query(`alter table ${id(freshVocabulary)} rename to ${VOCABULARY_TABLE}`);
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
       await this.pool.query(`drop table if exists ${id(retired)}, ${id(retiredVocabulary)}`);
     } catch (error) {
       await this.pool.query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}`).catch(() => undefined);
@@ -337,6 +299,22 @@ export class PostgresSearchEngine implements SearchEngine {
       await client.query(`cluster ${t} using ${order}`);
       await client.query(`drop index ${order}`);
       await client.query('reset maintenance_work_mem');
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One transaction holding the setup lock: creating and swapping the tables never interleave. */
+  private async underSetupLock(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+      await work(client);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
     } finally {
       client.release();
     }
@@ -540,26 +518,9 @@ export function boundingBoxes(lat: number, lng: number, radiusKm: number): [numb
   return [[west, south, east, north]];
 }
 
-interface HitRow {
+interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_terms'> {
+  /** bigint arrives as text. */
   id: string;
-  slug: string;
-  name: string;
-  category: string | null;
-  category_slug: string | null;
-  type: string | null;
-  rating: number | null;
-  reviews: number;
-  city: string | null;
-  city_slug: string | null;
-  country: string | null;
-  country_code: string | null;
-  full_address: string | null;
-  phone: string | null;
-  photo: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  verified: boolean;
-  open_days: number | null;
   distance_km?: number | null;
 }
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SearchDocument } from '../search-engine.js';
+import { HIT_FIELDS, type SearchDocument } from '../search-engine.js';
 
 /**
  * The one definition of the document a business becomes, in SQL, so both engines index the same thing
@@ -7,26 +7,8 @@ import type { SearchDocument } from '../search-engine.js';
  * come from the SearchOutbox migration.
  */
 export const DOCUMENT_COLUMNS = [
-  'id',
-  'slug',
-  'name',
-  'category',
-  'category_slug',
-  'type',
-  'city',
-  'city_slug',
-  'country',
-  'country_code',
-  'full_address',
-  'phone',
-  'photo',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'verified',
+  ...HIT_FIELDS,
   'is_approved',
-  'open_days',
   'location_terms',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
