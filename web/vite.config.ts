@@ -9,6 +9,8 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/sitemap.xml': 'http://localhost:3000',
       '/sitemaps': 'http://localhost:3000',
+      // The admin's live job progress (socket.io namespace /admin-jobs).
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
 });

@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout.js';
 import { BusinessDetail } from './pages/BusinessDetail.js';
 import { Businesses } from './pages/Businesses.js';
@@ -17,9 +18,21 @@ import { Legal } from './pages/Legal.js';
 import { NotFound } from './pages/NotFound.js';
 import { Search } from './pages/Search.js';
 
+/** The admin back office is its own bundle: public pages never download it. */
+const AdminApp = lazy(() => import('./admin/AdminApp.js'));
+
 export function App() {
   return (
     <Routes>
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={<p className="admin-loading">Yükleniyor…</p>}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+      <Route path="/admin-legacy/*" element={<Navigate to="/admin" replace />} />
       <Route element={<Layout />}>
         <Route path="/" element={<Home />} />
         <Route path="/business/:slug" element={<BusinessDetail />} />

@@ -31,6 +31,12 @@ export class AdminBusinessesController {
     return this.businesses.countryCodes();
   }
 
+  /** Every editable field of one business (the admin's edit form). */
+  @Get('admin/businesses/:id')
+  get(@Param('id', ParseIntPipe) id: number) {
+    return this.businesses.get(id);
+  }
+
   @Put('admin/businesses/:id')
   async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateBusinessDto, @Req() req: AdminRequest) {
     const result = await this.businesses.update(id, body);

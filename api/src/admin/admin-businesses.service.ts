@@ -97,6 +97,36 @@ export class AdminBusinessesService {
     return rows.map((r) => r.country_code);
   }
 
+  async get(id: number) {
+    const b = await this.em.fork().findOne(BusinessSchema, { id });
+    if (!b) throw new NotFoundException(`No business has the id ${id}.`);
+    return {
+      id: b.id,
+      name: b.name,
+      slug: b.slug,
+      category: b.category,
+      type: b.type,
+      fullAddress: b.fullAddress,
+      street: b.street,
+      city: b.city,
+      postalCode: b.postalCode,
+      country: b.country,
+      countryCode: b.countryCode,
+      phone: b.phone,
+      latitude: b.latitude,
+      longitude: b.longitude,
+      rating: b.rating,
+      reviews: b.reviews,
+      url: b.url,
+      photo: b.photo,
+      placeId: b.placeId,
+      verified: b.verified,
+      isApproved: b.isApproved,
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+    };
+  }
+
   async toggleApproval(id: number) {
     const [row] = await this.em.execute<{ is_approved: boolean; name: string }[]>(
       'update businesses set is_approved = not is_approved, updated_at = now() where id = ? returning is_approved, name',

@@ -1,6 +1,18 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { AdminBusinessesController } from './admin-businesses.controller.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
+import { AdminSystemController } from './admin-system.controller.js';
+import { SystemService } from './system.service.js';
+import { VisitorsMiddleware } from './visitors.middleware.js';
+import { VisitorsService } from './visitors.service.js';
 
-@Module({ controllers: [AdminBusinessesController], providers: [AdminBusinessesService] })
-export class AdminModule {}
+@Module({
+  controllers: [AdminBusinessesController, AdminSystemController],
+  providers: [AdminBusinessesService, SystemService, VisitorsService],
+})
+export class AdminModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Every GET under /api (each page of the web app reads the public api); the middleware keeps the visits.
+    consumer.apply(VisitorsMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.GET });
+  }
+}

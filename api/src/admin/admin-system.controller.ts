@@ -1,0 +1,33 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { SystemService } from './system.service.js';
+import { VISITOR_RETENTION_DAYS, VisitorsService } from './visitors.service.js';
+
+class VisitorsQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @Max(VISITOR_RETENTION_DAYS, { message: `days must be a whole number from 1 to ${VISITOR_RETENTION_DAYS}` })
+  @Min(1, { message: `days must be a whole number from 1 to ${VISITOR_RETENTION_DAYS}` })
+  @IsInt({ message: `days must be a whole number from 1 to ${VISITOR_RETENTION_DAYS}` })
+  days = 7;
+}
+
+/** The dashboard's live figures (admin spec §2): this server's CPU, memory, disk and uptime, and visitors. */
+@Controller('admin')
+export class AdminSystemController {
+  constructor(
+    private readonly system: SystemService,
+    private readonly visitors: VisitorsService,
+  ) {}
+
+  @Get('system')
+  metrics() {
+    return this.system.metrics();
+  }
+
+  @Get('visitors')
+  visitorCounts(@Query() query: VisitorsQuery) {
+    return this.visitors.counts(query.days);
+  }
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { Layout } from '../components/Layout.js';
+import { NotFound } from '../pages/NotFound.js';
+import { adminFetcher, ApiError, isFlaggedSignedIn, setUnauthorizedHandler } from './api.js';
+import { AdminLayout } from './AdminLayout.js';
+import { Advertisements } from './Advertisements.js';
+import { Businesses } from './Businesses.js';
+import { Dashboard } from './Dashboard.js';
+import { ConfirmProvider } from './dialog.js';
+import { Home } from './Home.js';
+import { Login } from './Login.js';
+import { Reports } from './Reports.js';
+import { Settings } from './Settings.js';
+import { ToastProvider, useToast } from './toast.js';
+import { Upload } from './Upload.js';
+import './admin.css';
+
+/** The admin back office (admin spec §2), loaded only when an /admin address is opened. */
+export default function AdminApp() {
+  return (
+    <SWRConfig
+      value={{
+        fetcher: adminFetcher,
+        // A refusal (401, 403, 404 …) does not change by asking again; other failures back off from 1 s.
+        onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+          if (retryCount > (config.errorRetryCount ?? 3)) return;
+          setTimeout(() => revalidate({ retryCount }), Math.min(30_000, 1000 * 2 ** (retryCount - 1)));
+        },
+      }}
+    >
+      <ToastProvider>
+        <ConfirmProvider>
+          <SignInRedirect />
+          <Routes>
+            <Route path="login" element={<Login />} />
+            <Route
+              element={
+                <RequireAdmin>
+                  <AdminLayout />
+                </RequireAdmin>
+              }
+            >
+              <Route index element={<Home />} />
+              <Route path="dashboard" element={<Dashboard />} />
+              <Route path="businesses" element={<Businesses />} />
+              <Route path="upload" element={<Upload />} />
+              <Route path="settings" element={<Settings />} />
+              <Route path="advertisements" element={<Advertisements />} />
+              <Route path="reports" element={<Reports />} />
+            </Route>
+            {/* Admin spec §2: any other path shows the public not-found page. */}
+            <Route element={<Layout />}>
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+        </ConfirmProvider>
+      </ToastProvider>
+    </SWRConfig>
+  );
+}
+
+/** Admin spec §4: without the stored flag the screens do not render; the server's 401 clears the flag. */
+function RequireAdmin({ children }: { children: React.ReactNode }) {
+  if (!isFlaggedSignedIn()) return <Navigate to="/admin/login" replace />;
+  return <>{children}</>;
+}
+
+/** Any 401 from an admin call: back to the sign-in page, saying why. */
+function SignInRedirect() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  useEffect(() => {
+    let last = 0;
+    setUnauthorizedHandler(() => {
+      if (window.location.pathname === '/admin/login') return;
+      navigate('/admin/login', { replace: true });
+      if (Date.now() - last > 2000) {
+        last = Date.now();
+        toast({ title: 'Oturum sona erdi', description: 'Devam etmek için yeniden giriş yapın.' });
+      }
+    });
+  }, [navigate, toast]);
+  return null;
+}

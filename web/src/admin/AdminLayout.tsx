@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { compactCount } from '../lib/format.js';
+import { adminRequest, setSignedInFlag } from './api.js';
+import { useSession, useStats } from './hooks.js';
+import { useToast } from './toast.js';
+
+/** Bull Board (api/src/queue-dashboard), behind the same admin session. */
+export const QUEUE_DASHBOARD_URL = '/api/admin/queues';
+
+const MENU = [
+  { to: '/admin', label: 'Ana Sayfa', icon: '⌂', end: true },
+  { to: '/admin/dashboard', label: 'Dashboard', icon: '▦', end: true },
+  { to: '/admin/businesses', label: 'İşletmeler', icon: '☰', badge: 'businesses' },
+  { to: '/admin/upload', label: 'Excel Yükleme', icon: '⇪' },
+  { to: '/admin/settings', label: 'Site Ayarları', icon: '⚙' },
+  { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▭', badge: '4' },
+  { to: '/admin/reports', label: 'Raporlar', icon: '◔', badge: '3' },
+] as const;
+
+/** Admin spec §2 layout: side menu with badges, identity card with sign-out; a menu button below 900 px. */
+export function AdminLayout() {
+  const session = useSession();
+  const stats = useStats();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await adminRequest('/api/admin/logout', { method: 'POST', redirectOn401: false });
+    } catch {
+      // The session ends on the server when it can be reached; the screens close either way.
+    }
+    setSignedInFlag(false);
+    await mutate(() => true, undefined, { revalidate: false });
+    toast({ title: 'Çıkış yapıldı', description: 'Oturumunuz sonlandırıldı.' });
+    navigate('/admin/login', { replace: true });
+  };
+
+  const username = session.data?.username ?? '…';
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#admin-main">
+        İçeriğe geç
+      </a>
+      <aside className="admin-side">
+        <div className="admin-side-head">
+          <NavLink to="/admin" end className="admin-brand">
+            <span className="logo-blue">World</span>
+            <span className="logo-red">Biz</span> <small>Yönetim</small>
+          </NavLink>
+          <button
+            type="button"
+            className="menu-toggle secondary"
+            aria-expanded={menuOpen}
+            aria-controls="admin-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menü
+          </button>
+        </div>
+        <div id="admin-menu" className={`admin-menu${menuOpen ? ' open' : ''}`}>
+          <nav aria-label="Yönetim menüsü">
+            <ul>
+              {MENU.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={'end' in item ? item.end : false}>
+                    <span aria-hidden="true" className="menu-icon">
+                      {item.icon}
+                    </span>
+                    <span className="menu-label">{item.label}</span>
+                    {'badge' in item && (
+                      <span className="menu-badge">
+                        {item.badge === 'businesses'
+                          ? stats.data
+                            ? compactCount(stats.data.totalBusinesses)
+                            : '…'
+                          : item.badge}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className="admin-side-links">
+            <li>
+              <a href={QUEUE_DASHBOARD_URL} target="_blank" rel="noopener">
+                Kuyruk Paneli ↗
+              </a>
+            </li>
+            <li>
+              <NavLink to="/">Ana Siteye Dön</NavLink>
+            </li>
+          </ul>
+          <div className="identity-card">
+            <span className="avatar" aria-hidden="true">
+              {username.slice(0, 1).toUpperCase()}
+            </span>
+            <div>
+              <strong>{username}</strong>
+              <span className="muted small">Yönetici</span>
+            </div>
+            <button type="button" className="secondary" onClick={signOut} disabled={signingOut}>
+              {signingOut ? 'Çıkış yapılıyor...' : 'Çıkış Yap'}
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { Pager } from '../components/Pager.js';
+import { useDebounced } from '../lib/useDebounced.js';
+import { adminRequest, messageOf } from './api.js';
+import { useConfirm } from './dialog.js';
+import { EditBusinessDialog } from './EditBusinessDialog.js';
+import { ExportDialog } from './ExportDialog.js';
+import { formatDateTime, formatNumber } from './format.js';
+import { DATA_KEYS, useCategories, useRefresh, useStats } from './hooks.js';
+import { ErrorNote, PageHead, StatCard } from './parts.js';
+import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
+import { useToast } from './toast.js';
+import type { AdminBusiness, AdminBusinessPage } from './types.js';
+
+interface SlugFixAnswer {
+  success: boolean;
+  successCount: number;
+  totalProcessed: number;
+  message: string;
+  complete?: boolean;
+  state?: string;
+  jobId?: string;
+}
+
+/** Admin spec §2 business list, with the legacy panel's row and bulk actions working. */
+export function Businesses() {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const refresh = useRefresh();
+  const stats = useStats();
+  const categories = useCategories();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [sort, setSort] = useState<{ sortBy: SortField; sortOrder: 'asc' | 'desc' }>({
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const filter = useDebounced(search, 300);
+  const url = businessListUrl({ page, filter, category, ...sort });
+  const list = useSWR<AdminBusinessPage>(url, { dedupingInterval: FRESH.businesses, keepPreviousData: true });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [busyRow, setBusyRow] = useState<number | null>(null);
+  const [bulk, setBulk] = useState<'all' | 'test' | 'slugs' | null>(null);
+
+  // Admin spec §4: a new search text or category starts at page 1.
+  const [seen, setSeen] = useState({ filter, category });
+  if (seen.filter !== filter || seen.category !== category) {
+    setSeen({ filter, category });
+    setPage(1);
+  }
+
+  const refreshData = () => refresh(...DATA_KEYS);
+  const data = list.data;
+  const total = stats.data?.totalBusinesses ?? data?.total ?? 0;
+  const approved = stats.data?.approvedBusinesses ?? Math.floor(total * 0.85);
+
+  const toggleApproval = async (b: AdminBusiness) => {
+    setBusyRow(b.id);
+    try {
+      const answer = await adminRequest<{ isApproved: boolean }>(`/api/admin/businesses/${b.id}/toggle-approval`, {
+        method: 'POST',
+      });
+      toast({
+        title: answer.isApproved ? 'İşletme onaylandı' : 'İşletmenin onayı kaldırıldı',
+        description: `"${b.name}" ${answer.isApproved ? 'artık sitede görünür.' : 'artık sitede görünmez.'}`,
+      });
+      await refreshData();
+    } catch {
+      toast({ title: 'Hata', description: 'Failed to update business approval status.', variant: 'destructive' });
+    } finally {
+      setBusyRow(null);
+    }
+  };
+
+  const remove = async (b: AdminBusiness) => {
+    const ok = await confirm({
+      title: 'İşletmeyi sil',
+      message: `Are you sure you want to delete "${b.name}"?`,
+      confirmLabel: 'Sil',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusyRow(b.id);
+    try {
+      const answer = await adminRequest<{ message?: string }>(`/api/businesses/${b.id}`, { method: 'DELETE' });
+      toast({ title: 'Business Deleted', description: answer?.message ?? `"${b.name}" was deleted.` });
+      await refreshData();
+    } catch (error) {
+      toast({ title: 'Hata', description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBusyRow(null);
+    }
+  };
+
+  const deleteAll = async () => {
+    const first = await confirm({
+      title: 'Tüm işletmeleri sil',
+      message: `Are you sure you want to delete ALL ${formatNumber(total)} businesses? This cannot be undone.`,
+      confirmLabel: 'Devam',
+      destructive: true,
+    });
+    if (!first) return;
+    const second = await confirm({
+      title: 'Son onay',
+      message:
+        'This also deletes every opening hours and amenities record of these businesses. Are you absolutely sure?',
+      confirmLabel: 'Hepsini sil',
+      destructive: true,
+    });
+    if (!second) return;
+    setBulk('all');
+    try {
+      const answer = await adminRequest<{ message: string }>('/api/admin/businesses', { method: 'DELETE' });
+      toast({ title: 'Tüm işletmeler silindi', description: answer.message });
+      setPage(1);
+      await refreshData();
+    } catch (error) {
+      toast({ title: 'Failed to delete businesses', description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBulk(null);
+    }
+  };
+
+  const deleteTestData = async () => {
+    const ok = await confirm({
+      title: 'Test verilerini sil',
+      message: '"Test Business" adlı tüm test işletmeleri silinecek. Bu işlem geri alınamaz. Emin misiniz?',
+      confirmLabel: 'Test verilerini sil',
+      cancelLabel: 'Vazgeç',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBulk('test');
+    try {
+      const answer = await adminRequest<{ deletedCount: number }>('/api/admin/test-data', { method: 'DELETE' });
+      toast({
+        title: 'Test verileri silindi',
+        description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
+      });
+      await refreshData();
+    } catch (error) {
+      toast({ title: 'Test verileri silinemedi', description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBulk(null);
+    }
+  };
+
+  const fixSlugs = async () => {
+    const ok = await confirm({
+      title: "URL'leri düzelt",
+      message:
+        "Zaman damgalı uzun URL'ler kısa, place_id tabanlı URL'lere dönüştürülecek; eski adresler yenilerine " +
+        'yönlendirilir. İşlem kesilirse kaldığı yerden devam eder. Devam edilsin mi?',
+      confirmLabel: "URL'leri düzelt",
+      cancelLabel: 'Vazgeç',
+    });
+    if (!ok) return;
+    setBulk('slugs');
+    try {
+      let answer = await adminRequest<SlugFixAnswer>('/api/admin/fix-slugs', { method: 'POST', body: {} });
+      // The call waits 20 s; a longer fix goes on in the worker and is followed here until it ends.
+      while (answer.state !== 'completed' && answer.jobId) {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        answer = await adminRequest<SlugFixAnswer>(`/api/admin/fix-slugs/${encodeURIComponent(answer.jobId)}`);
+      }
+      toast({
+        title: "URL'ler düzeltildi",
+        description: `${formatNumber(answer.successCount)} URL düzeltildi (${formatNumber(answer.totalProcessed)} incelendi).`,
+      });
+      await refreshData();
+    } catch (error) {
+      toast({ title: "URL'ler düzeltilemedi", description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBulk(null);
+    }
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="businesses-title">
+      <PageHead
+        id="businesses-title"
+        title="İşletme Yönetimi"
+        intro="Tüm işletmeler: onaylı olanlar ve onay bekleyenler."
+      >
+        <button type="button" onClick={() => setExporting(true)}>
+          CSV Dışa Aktar
+        </button>
+      </PageHead>
+
+      <div className="stat-grid">
+        <StatCard label="Toplam İşletme" value={formatNumber(total)} loading={!stats.data && !data} />
+        <StatCard label="Onaylı" value={formatNumber(approved)} loading={!stats.data} />
+        <StatCard label="Bu Sayfada" value={formatNumber(data?.businesses.length ?? 0)} loading={!data} />
+        <StatCard
+          label="Kategori"
+          value={formatNumber(stats.data?.totalCategories ?? categories.data?.length ?? 0)}
+          loading={!stats.data}
+        />
+      </div>
+
+      <div className="admin-card bulk-actions" role="group" aria-label="Toplu işlemler">
+        <button type="button" className="secondary" onClick={deleteTestData} disabled={bulk !== null}>
+          {bulk === 'test' ? 'Siliniyor...' : 'Test Verilerini Sil'}
+        </button>
+        <button type="button" className="secondary" onClick={fixSlugs} disabled={bulk !== null}>
+          {bulk === 'slugs' ? 'Düzeltiliyor...' : "URL'leri Düzelt"}
+        </button>
+        <button type="button" className="danger" onClick={deleteAll} disabled={bulk !== null}>
+          {bulk === 'all' ? 'Siliniyor...' : 'Tümünü Sil'}
+        </button>
+      </div>
+
+      <div className="admin-toolbar" role="search">
+        <div className="admin-field grow">
+          <label htmlFor="business-search">İşletme ara</label>
+          <input
+            id="business-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="İşletme adına göre ara..."
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="business-category">Kategori</label>
+          <select id="business-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="all">Tüm kategoriler</option>
+            {(categories.data ?? []).slice(0, CATEGORY_DROPDOWN_SIZE).map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sort-buttons" role="group" aria-label="Sırala">
+          {SORT_FIELDS.map(([field, label]) => {
+            const active = sort.sortBy === field;
+            return (
+              <button
+                key={field}
+                type="button"
+                className={active ? undefined : 'secondary'}
+                aria-pressed={active}
+                onClick={() => {
+                  setSort((current) => nextSort(current, field));
+                  setPage(1);
+                }}
+              >
+                {label}
+                {active && (
+                  <>
+                    <span aria-hidden="true">{sort.sortOrder === 'asc' ? ' ↑' : ' ↓'}</span>
+                    <span className="sr-only">{sort.sortOrder === 'asc' ? ' (artan)' : ' (azalan)'}</span>
+                  </>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <ErrorNote error={list.error} retry={() => list.mutate()} />
+      <p className="muted result-line" aria-live="polite">
+        {data
+          ? `${formatNumber(data.total)} işletme · sayfa ${data.pagination.page} / ${Math.max(1, data.pagination.totalPages)}`
+          : 'Yükleniyor…'}
+      </p>
+      {data && data.businesses.length === 0 && <p className="empty">İşletme bulunamadı</p>}
+      <ul className={`admin-rows${list.isValidating ? ' busy' : ''}`} aria-label="İşletmeler">
+        {data?.businesses.map((b) => (
+          <li key={b.id} className="admin-row">
+            <div className="row-main">
+              <div className="row-title">
+                <a href={`/business/${b.slug}`} target="_blank" rel="noopener">
+                  {b.name}
+                </a>
+                {b.verified && <span className="badge verified">Doğrulanmış</span>}
+                <span className={`badge ${b.isApproved ? 'ok' : 'pending'}`}>
+                  {b.isApproved ? 'Onaylı' : 'Onay bekliyor'}
+                </span>
+              </div>
+              <div className="row-facts small">
+                <span>{b.category ?? 'Kategori yok'}</span>
+                <span>{b.fullAddress ?? b.address ?? 'Adres bilgisi yok'}</span>
+                <span>{b.phone ?? 'Telefon bilgisi yok'}</span>
+                <span>
+                  ★ {b.rating.toLocaleString('tr-TR')} ({formatNumber(b.reviewCount)} yorum)
+                </span>
+              </div>
+              <div className="row-ids muted small">
+                <span>ID: {b.id}</span>
+                <span>Slug: {b.slug}</span>
+                <span>Eklendi: {formatDateTime(b.createdAt)}</span>
+              </div>
+            </div>
+            <div className="row-actions">
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => toggleApproval(b)}
+                disabled={busyRow === b.id}
+                aria-label={`${b.isApproved ? 'Onayı kaldır' : 'Onayla'}: ${b.name}`}
+              >
+                {b.isApproved ? 'Onayı kaldır' : 'Onayla'}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setEditing(b.id)}
+                aria-label={`Düzenle: ${b.name}`}
+              >
+                Düzenle
+              </button>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => remove(b)}
+                disabled={busyRow === b.id}
+                aria-label={`Sil: ${b.name}`}
+              >
+                Sil
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {data && <Pager page={page} total={data.pagination.totalPages} onPage={setPage} />}
+
+      <EditBusinessDialog businessId={editing} onClose={() => setEditing(null)} onSaved={refreshData} />
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} />
+    </section>
+  );
+}

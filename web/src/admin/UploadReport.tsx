@@ -1,0 +1,126 @@
+import { formatNumber } from './format.js';
+import type { BatchUploadResult } from './types.js';
+
+const FIRST = 5;
+const MOST = 200;
+
+/** Admin spec §3 batch result of one file: counts, column extraction, duplicates, skipped and error rows. */
+export function UploadReport({ result }: { result: BatchUploadResult }) {
+  const c = result.columnExtraction;
+  const d = result.duplicateAnalysis;
+  return (
+    <div className="upload-report" aria-label={`${result.fileName} raporu`} role="group">
+      <div className="report-item-head">
+        <span className={`badge ${result.success ? 'ok' : 'fail'}`}>{result.success ? 'Başarılı' : 'Hata'}</span>
+        {!result.success && <span className="error">Hata: {result.message.replace(/^Error: /, '')}</span>}
+        {result.success && <span className="small">{result.message}</span>}
+      </div>
+      {(result.totalRows > 0 || result.success) && (
+        <dl className="facts counts">
+          <Fact label="Toplam satır" value={result.totalRows} />
+          <Fact label="Eklenen + güncellenen" value={result.successCount} />
+          {result.insertedCount !== undefined && <Fact label="Yeni" value={result.insertedCount} />}
+          {result.updatedCount !== undefined && <Fact label="Güncellenen" value={result.updatedCount} />}
+          <Fact label="Atlanan" value={result.skippedCount} />
+          <Fact label="Hatalı" value={result.errorCount} />
+          {result.processingTimeSeconds !== undefined && (
+            <div>
+              <dt>Süre</dt>
+              <dd>{result.processingTimeSeconds.toLocaleString('tr-TR')} sn</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {c && (
+        <details>
+          <summary>
+            Sütun eşleştirme: {c.extractedCount} / {c.totalColumns} sütun (%{c.extractionRate.toLocaleString('tr-TR')})
+          </summary>
+          <p className="small">
+            <strong>Bulunan:</strong> {c.successfulColumns.join(', ') || '—'}
+          </p>
+          <p className="small">
+            <strong>Eksik:</strong> {c.missingColumns.join(', ') || '—'}
+          </p>
+        </details>
+      )}
+      {d && (
+        <details>
+          <summary>
+            Tekrar analizi: {formatNumber(d.newPlaceIdCount)} yeni place_id, {formatNumber(d.databaseDuplicateCount)}{' '}
+            veritabanında mevcut, {formatNumber(d.excelDuplicateCount)} dosya içinde tekrar
+          </summary>
+          <dl className="facts">
+            <Fact label="Kayıt" value={d.totalRecords} />
+            <Fact label="place_id olan" value={d.recordsWithPlaceId} />
+            <div>
+              <dt>Veritabanında mevcut</dt>
+              <dd>
+                {formatNumber(d.databaseDuplicateCount)} (%{d.databaseDuplicateRate.toLocaleString('tr-TR')})
+              </dd>
+            </div>
+            <div>
+              <dt>Yeni place_id</dt>
+              <dd>
+                {formatNumber(d.newPlaceIdCount)} (%{d.newPlaceIdRate.toLocaleString('tr-TR')})
+              </dd>
+            </div>
+            <Fact label="Dosya içi tekrar (place_id)" value={d.excelDuplicateCount} />
+            <Fact label="Dosya içi tekrar (satır)" value={d.excelDuplicateRecords} />
+          </dl>
+        </details>
+      )}
+      <RowList
+        title="Atlanan kayıtlar"
+        items={result.skippedBusinesses.map((s) => ({
+          row: s.row,
+          text: `${s.name || '—'}${s.placeId ? ` (${s.placeId})` : ''}: ${s.reason}`,
+        }))}
+        count={result.skippedCount}
+      />
+      <RowList
+        title="Hatalar"
+        items={result.errors.map((e) => ({ row: e.row, text: e.message }))}
+        count={result.errorCount}
+        error
+      />
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{formatNumber(value)}</dd>
+    </div>
+  );
+}
+
+function RowList(props: { title: string; items: { row: number; text: string }[]; count: number; error?: boolean }) {
+  const { title, items, count } = props;
+  if (items.length === 0) return null;
+  const list = (shown: typeof items) => (
+    <ul className={`row-list${props.error ? ' error' : ''}`}>
+      {shown.map((item, i) => (
+        <li key={`${item.row}-${i}`}>
+          <span className="muted">Satır {item.row}:</span> {item.text}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="row-list-block">
+      <h4>
+        {title} ({formatNumber(count)})
+      </h4>
+      {list(items.slice(0, FIRST))}
+      {items.length > FIRST && (
+        <details>
+          <summary>Tümünü göster{items.length > MOST ? ` (ilk ${MOST})` : ` (${formatNumber(items.length)})`}</summary>
+          {list(items.slice(FIRST, MOST))}
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { BusinessDetail } from './types.js';
+
+/** The edit form's fields (strings as typed), validated here as the api validates them (UpdateBusinessDto). */
+export interface BusinessForm {
+  name: string;
+  category: string;
+  type: string;
+  phone: string;
+  fullAddress: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  latitude: string;
+  longitude: string;
+  rating: string;
+  reviews: string;
+  url: string;
+  photo: string;
+  verified: boolean;
+  isApproved: boolean;
+}
+export type TextField = Exclude<keyof BusinessForm, 'verified' | 'isApproved'>;
+
+export const TEXT_FIELDS: { name: TextField; label: string; max?: number; type?: string; wide?: boolean }[] = [
+  { name: 'name', label: 'İşletme adı', max: 300, wide: true },
+  { name: 'category', label: 'Kategori', max: 300 },
+  { name: 'type', label: 'Tür', max: 300 },
+  { name: 'phone', label: 'Telefon', max: 50, type: 'tel' },
+  { name: 'fullAddress', label: 'Tam adres', max: 1000, wide: true },
+  { name: 'street', label: 'Sokak', max: 500 },
+  { name: 'city', label: 'Şehir', max: 300 },
+  { name: 'postalCode', label: 'Posta kodu', max: 50 },
+  { name: 'country', label: 'Ülke', max: 200 },
+  { name: 'countryCode', label: 'Ülke kodu', max: 2 },
+  { name: 'latitude', label: 'Enlem', type: 'number' },
+  { name: 'longitude', label: 'Boylam', type: 'number' },
+  { name: 'rating', label: 'Puan (0–5)', type: 'number' },
+  { name: 'reviews', label: 'Yorum sayısı', type: 'number' },
+  { name: 'url', label: 'Web sitesi', type: 'url', wide: true },
+  { name: 'photo', label: 'Fotoğraf adresi', type: 'url', wide: true },
+];
+
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+export function formOf(b: BusinessDetail): BusinessForm {
+  return {
+    name: b.name,
+    category: text(b.category),
+    type: text(b.type),
+    phone: text(b.phone),
+    fullAddress: text(b.fullAddress),
+    street: text(b.street),
+    city: text(b.city),
+    postalCode: text(b.postalCode),
+    country: text(b.country),
+    countryCode: text(b.countryCode),
+    latitude: text(b.latitude),
+    longitude: text(b.longitude),
+    rating: text(b.rating),
+    reviews: text(b.reviews),
+    url: text(b.url),
+    photo: text(b.photo),
+    verified: b.verified,
+    isApproved: b.isApproved,
+  };
+}
+
+const number = (value: string) => (value.trim() === '' ? null : Number(value.trim().replace(',', '.')));
+
+function isWebAddress(value: string): boolean {
+  for (const candidate of [value, `https://${value}`]) {
+    try {
+      const url = new URL(candidate);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')) return true;
+    } catch {
+      // try the next form
+    }
+  }
+  return false;
+}
+
+/** Problems per field, in the admin's words; empty when the form can be saved. */
+export function validateBusiness(form: BusinessForm): Partial<Record<TextField, string>> {
+  const errors: Partial<Record<TextField, string>> = {};
+  for (const field of TEXT_FIELDS) {
+    if (field.max && field.name !== 'countryCode' && form[field.name].trim().length > field.max) {
+      errors[field.name] = `${field.label} en fazla ${field.max} karakter olabilir.`;
+    }
+  }
+  if (!form.name.trim()) errors.name = 'İşletme adı zorunludur.';
+  if (form.countryCode.trim() && !/^[A-Za-z]{2}$/.test(form.countryCode.trim())) {
+    errors.countryCode = 'Ülke kodu iki harf olmalıdır (ör. TR).';
+  }
+  const range = (field: TextField, min: number, max: number, message: string) => {
+    const value = number(form[field]);
+    if (value !== null && (!Number.isFinite(value) || value < min || value > max)) errors[field] = message;
+  };
+  range('latitude', -90, 90, 'Enlem -90 ile 90 arasında bir sayı olmalıdır.');
+  range('longitude', -180, 180, 'Boylam -180 ile 180 arasında bir sayı olmalıdır.');
+  range('rating', 0, 5, 'Puan 0 ile 5 arasında bir sayı olmalıdır.');
+  const reviews = number(form.reviews);
+  if (reviews !== null && (!Number.isInteger(reviews) || reviews < 0)) {
+    errors.reviews = 'Yorum sayısı 0 veya daha büyük bir tam sayı olmalıdır.';
+  }
+  for (const field of ['url', 'photo'] as const) {
+    if (form[field].trim() && !isWebAddress(form[field].trim())) {
+      errors[field] = 'Geçerli bir web adresi girin (ör. https://ornek.com).';
+    }
+  }
+  return errors;
+}
+
+/** The PUT body: only what changed, empty text as null, numbers as numbers, the country code upper case. */
+export function changesOf(original: BusinessForm, form: BusinessForm): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const { name } of TEXT_FIELDS) {
+    if (form[name].trim() === original[name].trim()) continue;
+    const value = form[name].trim();
+    if (['latitude', 'longitude', 'rating'].includes(name)) changes[name] = number(value);
+    else if (name === 'reviews') changes[name] = number(value) ?? 0;
+    else if (name === 'countryCode') changes[name] = value ? value.toUpperCase() : null;
+    else if (name === 'name') changes[name] = value;
+    else if (name === 'url' || name === 'photo')
+      changes[name] = value ? (/^https?:\/\//i.test(value) ? value : `https://${value}`) : null;
+    else changes[name] = value || null;
+  }
+  if (form.verified !== original.verified) changes.verified = form.verified;
+  if (form.isApproved !== original.isApproved) changes.isApproved = form.isApproved;
+  return changes;
+}

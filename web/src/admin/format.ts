@@ -1,0 +1,41 @@
+/** Numbers, sizes, durations and moments as the Turkish admin screens show them. */
+const numbers = new Intl.NumberFormat('tr-TR');
+export const formatNumber = (value: number) => numbers.format(value);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('tr-TR', { maximumFractionDigits: value < 10 ? 1 : 0 })} ${units[unit]}`;
+}
+
+/** An uptime as "3 g 4 sa 12 dk" (days, hours, minutes); under a minute in seconds. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} sn`;
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  return [days ? `${days} g` : '', hours ? `${hours} sa` : '', `${minutes} dk`].filter(Boolean).join(' ');
+}
+
+export function formatDateTime(iso: string | Date): string {
+  return new Date(iso).toLocaleString('tr-TR', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "5 dakika önce" style, for the activity lists. */
+export function timeAgo(iso: string | Date, now = Date.now()): string {
+  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (seconds < 45) return 'az önce';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} dakika önce`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} saat önce`;
+  const days = Math.round(hours / 24);
+  return `${days} gün önce`;
+}

@@ -1,0 +1,258 @@
+/** The admin screens' constants and pure rules (admin spec §3, §5, §9), kept apart so they are unit-tested. */
+
+/** Admin spec §9. */
+export const PAGE_SIZE = 20;
+export const CATEGORY_DROPDOWN_SIZE = 20;
+export const MAX_CATEGORY_MATCHES = 100;
+export const TOP_CATEGORIES = 8;
+export const DASHBOARD_REPORTS = 3;
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+export const UPLOAD_GAP_MS = 25;
+export const CACHE_CLEAR_RELOAD_MS = 2000;
+export const AD_SLOT_MAX_BYTES = 50 * 1024;
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+export const BATCH_SIZES = [
+  { value: 100, label: '100 (güvenli)' },
+  { value: 500, label: '500 (varsayılan)' },
+  { value: 1000, label: '1000' },
+  { value: 2000, label: '2000' },
+] as const;
+export const DEFAULT_BATCH_SIZE = 500;
+
+/** Freshness of the admin's data (admin spec §9), in ms. */
+export const FRESH = {
+  stats: 5 * 60_000,
+  uploadReports: 5_000,
+  businesses: 2 * 60_000,
+  categories: 10 * 60_000,
+  countryCodes: 10 * 60_000,
+  siteSettings: 5 * 60_000,
+} as const;
+
+/** Admin spec §9: shown only while the real figures load. */
+export const PLACEHOLDERS = {
+  businesses: 1_181_616,
+  categories: 3_678,
+  visitors: 45_210,
+  uptime: '98.2%',
+  cpu: 23,
+  memory: 67,
+  disk: 45,
+} as const;
+
+/** The 27 export fields (admin spec §3), in the spec's order. */
+export const EXPORT_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'category',
+  'type',
+  'full_address',
+  'street',
+  'city',
+  'postal_code',
+  'country',
+  'country_code',
+  'phone',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviews',
+  'reviews_link',
+  'photo',
+  'logo',
+  'located_in',
+  'working_hours',
+  'verified',
+  'about',
+  'place_id',
+  'created_at',
+  'updated_at',
+  'url',
+] as const;
+export type ExportField = (typeof EXPORT_FIELDS)[number];
+export const DEFAULT_EXPORT_FIELDS: ExportField[] = ['name', 'full_address', 'phone', 'type'];
+
+export const FIELD_LABELS: Record<ExportField, string> = {
+  id: 'ID',
+  name: 'İşletme adı',
+  slug: 'Slug',
+  category: 'Kategori',
+  type: 'Tür',
+  full_address: 'Tam adres',
+  street: 'Sokak',
+  city: 'Şehir',
+  postal_code: 'Posta kodu',
+  country: 'Ülke',
+  country_code: 'Ülke kodu',
+  phone: 'Telefon',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+  rating: 'Puan',
+  reviews: 'Yorum sayısı',
+  reviews_link: 'Yorum bağlantısı',
+  photo: 'Fotoğraf',
+  logo: 'Logo',
+  located_in: 'Bulunduğu yer',
+  working_hours: 'Çalışma saatleri',
+  verified: 'Doğrulanmış',
+  about: 'Hakkında',
+  place_id: 'Place ID',
+  created_at: 'Oluşturulma',
+  updated_at: 'Güncellenme',
+  url: 'Web sitesi',
+};
+
+/** Admin spec §9: upload-date filters of the export. */
+export const DATE_RANGES = [
+  ['all', 'Tüm zamanlar'],
+  ['today', 'Bugün'],
+  ['yesterday', 'Dün'],
+  ['last24hours', 'Son 24 saat'],
+  ['last7days', 'Son 7 gün'],
+  ['thisweek', 'Bu hafta'],
+  ['thismonth', 'Bu ay'],
+  ['custom', 'Özel aralık'],
+] as const;
+export type DateRange = (typeof DATE_RANGES)[number][0];
+
+export interface ExportChoice {
+  fields: ExportField[];
+  countryCode: string;
+  categories: string[];
+  dateRange: DateRange;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The body of POST /api/admin/exports (the §7 parameters): country and date range omitted for all, dates
+ * sent only for a custom range with both set (admin spec §5).
+ */
+export function exportBody(choice: ExportChoice): Record<string, unknown> {
+  const body: Record<string, unknown> = { fields: choice.fields };
+  if (choice.countryCode && choice.countryCode !== 'all') body.countryCode = choice.countryCode;
+  if (choice.categories.length > 0) body.categories = choice.categories;
+  if (choice.dateRange !== 'all') body.dateRange = choice.dateRange;
+  if (choice.dateRange === 'custom' && choice.startDate && choice.endDate) {
+    body.startDate = choice.startDate;
+    body.endDate = choice.endDate;
+  }
+  return body;
+}
+
+/** Case-insensitive category search (Turkish dotted and dotless i fold alike), at most 100 matches. */
+export function matchCategories(categories: readonly string[], query: string, limit = MAX_CATEGORY_MATCHES) {
+  const needle = fold(query.trim());
+  const matches = needle ? categories.filter((c) => fold(c).includes(needle)) : categories;
+  return { shown: matches.slice(0, limit), total: matches.length };
+}
+
+function fold(text: string): string {
+  return text
+    .toLocaleLowerCase('tr')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ı/g, 'i');
+}
+
+/** Admin spec §3: the sample upload template's columns, with one example row. */
+export const TEMPLATE_COLUMNS = [
+  'name',
+  'address',
+  'phone',
+  'category',
+  'latitude',
+  'longitude',
+  'rating',
+  'reviewCount',
+  'place_id',
+  'country_code',
+] as const;
+
+const TEMPLATE_EXAMPLE = [
+  'Örnek Kafe',
+  'Bahnhofstrasse 1, 8001 Zürich, Switzerland',
+  '+41 44 000 00 00',
+  'Cafe',
+  '47.3769',
+  '8.5417',
+  '4.5',
+  '120',
+  'ChIJ-example-place-id',
+  'CH',
+];
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The sample template as CSV text (UTF-8 with a BOM so spreadsheet programs read the letters right). */
+export function templateCsv(): string {
+  return `\ufeff${[TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function hasUploadExtension(name: string): boolean {
+  const lower = name.toLowerCase();
+  return UPLOAD_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+/** Admin spec §4/§5: each file over 150 MB is refused on its own, the others kept. */
+export function splitBySize<T extends { size: number }>(files: readonly T[]) {
+  return {
+    accepted: files.filter((f) => f.size <= MAX_UPLOAD_BYTES),
+    tooLarge: files.filter((f) => f.size > MAX_UPLOAD_BYTES),
+  };
+}
+
+/** Admin spec §4: the toast after a batch of uploads. */
+export function uploadSummary(results: readonly { success: boolean }[]) {
+  const ok = results.filter((r) => r.success).length;
+  const total = results.length;
+  return ok === total
+    ? { title: 'Yükleme tamamlandı', description: `Tüm dosyalar başarıyla yüklendi (${ok}/${total}).`, ok, total }
+    : {
+        title: 'Kısmi başarı',
+        description: `Kısmi başarı: ${ok}/${total} dosya yüklendi.`,
+        ok,
+        total,
+        destructive: true as const,
+      };
+}
+
+/** Admin spec §2: sort buttons; the active one flips the order, another starts ascending. */
+export const SORT_FIELDS = [
+  ['name', 'Ad'],
+  ['rating', 'Puan'],
+  ['reviewCount', 'Yorum sayısı'],
+  ['createdAt', 'Eklenme tarihi'],
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number][0];
+
+export function nextSort(current: { sortBy: SortField; sortOrder: 'asc' | 'desc' }, chosen: SortField) {
+  if (current.sortBy === chosen)
+    return { sortBy: chosen, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' } as const;
+  return { sortBy: chosen, sortOrder: 'asc' } as const;
+}
+
+/** The admin list's query string (category omitted for all). */
+export function businessListUrl(q: {
+  page: number;
+  filter: string;
+  category: string;
+  sortBy: SortField;
+  sortOrder: 'asc' | 'desc';
+}): string {
+  const params = new URLSearchParams({ page: String(q.page), limit: String(PAGE_SIZE) });
+  if (q.filter.trim()) params.set('filter', q.filter.trim());
+  if (q.category && q.category !== 'all') params.set('category', q.category);
+  params.set('sortBy', q.sortBy);
+  params.set('sortOrder', q.sortOrder);
+  return `/api/admin/businesses?${params}`;
+}
+
+/** Size in bytes of text as UTF-8 (the 50 KB ad limit counts bytes). */
+export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+export const hasScriptTag = (code: string) => /<script\b/i.test(code);
+
+/** Share of a part in a whole, as a percentage with one decimal (0 when the whole is 0). */
+export const shareOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
