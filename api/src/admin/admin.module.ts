@@ -2,13 +2,21 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { AdminBusinessesController } from './admin-businesses.controller.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
 import { AdminSystemController } from './admin-system.controller.js';
+import { AdminContactMessagesController } from './contact-messages.controller.js';
+import { AdminReportsController } from './reports.controller.js';
+import { ReportsService } from './reports.service.js';
 import { SystemService } from './system.service.js';
 import { VisitorsMiddleware } from './visitors.middleware.js';
 import { VisitorsService } from './visitors.service.js';
 
 @Module({
-  controllers: [AdminBusinessesController, AdminSystemController],
-  providers: [AdminBusinessesService, SystemService, VisitorsService],
+  controllers: [
+    AdminBusinessesController,
+    AdminSystemController,
+    AdminReportsController,
+    AdminContactMessagesController,
+  ],
+  providers: [AdminBusinessesService, SystemService, VisitorsService, ReportsService],
 })
 export class AdminModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

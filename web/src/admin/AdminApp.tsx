@@ -7,6 +7,7 @@ import { adminFetcher, ApiError, isFlaggedSignedIn, setUnauthorizedHandler } fro
 import { AdminLayout } from './AdminLayout.js';
 import { Advertisements } from './Advertisements.js';
 import { Businesses } from './Businesses.js';
+import { ContactMessages } from './ContactMessages.js';
 import { Dashboard } from './Dashboard.js';
 import { ConfirmProvider } from './dialog.js';
 import { Home } from './Home.js';
@@ -50,6 +51,7 @@ export default function AdminApp() {
               <Route path="settings" element={<Settings />} />
               <Route path="advertisements" element={<Advertisements />} />
               <Route path="reports" element={<Reports />} />
+              <Route path="contact-messages" element={<ContactMessages />} />
             </Route>
             {/* Admin spec §2: any other path shows the public not-found page. */}
             <Route element={<Layout />}>

@@ -1,0 +1,62 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+class ContactMessagesQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @Min(1, { message: 'page must be a whole number from 1' })
+  @IsInt({ message: 'page must be a whole number from 1' })
+  page = 1;
+
+  @IsOptional()
+  @Type(() => Number)
+  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
+  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
+  limit = 20;
+}
+
+interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  company: string | null;
+  phone: string | null;
+  created_at: Date;
+}
+
+/** What visitors sent through the public contact form (issue 5 "Contact messages"), newest first. */
+@Controller('admin')
+export class AdminContactMessagesController {
+  constructor(private readonly em: EntityManager) {}
+
+  @Get('contact-messages')
+  async list(@Query() query: ContactMessagesQuery) {
+    const [[{ total }], rows] = await Promise.all([
+      this.em.execute<{ total: number }[]>('select count(*)::int as total from contact_messages'),
+      this.em.execute<ContactRow[]>(
+        `select id, name, email, subject, message, company, phone, created_at
+         from contact_messages order by created_at desc, id desc limit ? offset ?`,
+        [query.limit, (query.page - 1) * query.limit],
+      ),
+    ]);
+    return {
+      messages: rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        email: r.email,
+        subject: r.subject,
+        message: r.message,
+        company: r.company,
+        phone: r.phone,
+        createdAt: r.created_at,
+      })),
+      total,
+      pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+    };
+  }
+}
