@@ -19,10 +19,11 @@ export class Migration20261122000020SearchOutbox extends Migration {
       language sql immutable strict parallel safe
       as $$ select lower(public.unaccent('public.unaccent'::regdictionary, value)) $$`);
     // Bit d (0 = Sunday) set when weekday d has hours other than 'Closed'; null when hours are absent or
-    // malformed. Mirrors parseWorkingHours + isOpenOn (core/src/rules/opening-hours.ts).
+    // malformed. Mirrors parseWorkingHours + isOpenOn (core/src/rules/opening-hours.ts). Parallel unsafe:
+    // its exception blocks start subtransactions, which parallel workers cannot.
     this.addSql(`
       create or replace function search_open_days(hours text) returns int
-      language plpgsql immutable parallel safe
+      language plpgsql immutable parallel unsafe
       as $$
       declare
         doc jsonb;
