@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm run bench [-- --businesses N | --scales A,B,C] [options]`: builds the workspaces and the bench, makes sure
+# PostgreSQL and Redis answer, then runs bench/dist/main.js. See bench/README.md.
+# BENCH_SKIP_BUILD=1 skips the workspace build (the bench itself is always compiled).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-services.sh
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  echo "== build (npm run build)"
+  npm run build --silent >/dev/null
+fi
+echo "== build bench"
+# No clean first: bench/dist also holds other benches' output (bench/src/pipeline), maybe running now.
+(cd bench && npx swc src -d dist --strip-leading-paths --config-file ../.swcrc --quiet)
+exec node bench/dist/main.js "$@"

@@ -1,0 +1,47 @@
+import { summarize, type LatencySummary } from './stats.js';
+
+export interface RunResult<T> {
+  summary: LatencySummary;
+  /** Per item, for the per-type breakdown and the slowest queries. */
+  samples: { item: T; ms: number; error?: string }[];
+}
+
+/**
+ * Closed-loop load: `concurrency` clients each send the next item of the shared list as soon as their
+ * previous one answered, for `durationMs` (or until `maxRequests`). The list is walked in order by all
+ * clients together, so every run sends the same mix of query types.
+ */
+export async function closedLoop<T>(
+  items: readonly T[],
+  options: { concurrency: number; durationMs: number; maxRequests?: number; start?: number },
+  run: (item: T) => Promise<unknown>,
+): Promise<RunResult<T>> {
+  let next = options.start ?? 0;
+  const samples: RunResult<T>['samples'] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  const limit = options.maxRequests ?? Number.POSITIVE_INFINITY;
+  const client = async () => {
+    while (performance.now() < deadline && next - (options.start ?? 0) < limit) {
+      const item = items[next++ % items.length];
+      const t0 = performance.now();
+      try {
+        await run(item);
+        samples.push({ item, ms: performance.now() - t0 });
+      } catch (error) {
+        errors++;
+        samples.push({ item, ms: performance.now() - t0, error: (error as Error).message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const ok = samples.filter((s) => !s.error).map((s) => s.ms);
+  return { summary: summarize(ok, errors, seconds), samples };
+}
+
+/** Every item once, one after the other (latency without queueing, per item). */
+export async function sequential<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<RunResult<T>> {
+  return closedLoop(items, { concurrency: 1, durationMs: Number.POSITIVE_INFINITY, maxRequests: items.length }, run);
+}

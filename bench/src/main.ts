@@ -1,0 +1,325 @@
+/**
+ * `npm run bench [-- --businesses N | --scales A,B,C]`: the search issue's benchmark. For each scale: a
+ * database of its own (directory_bench_<N>, reused when it already holds N businesses), full reindex,
+ * sync lag, search and suggest latency/throughput on the engine and over HTTP, each with a same-run
+ * reference; writes bench/results/<date>-<N>.json and the results region of bench/README.md.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { createSearchEngine } from '@directory/search';
+import { buildInfo, changedBuilds } from './build-info.js';
+import { prepareDatabase } from './database.js';
+import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
+import { summarize } from './stats.js';
+import { explainSearch } from './explain.js';
+import { benchHttp, startApi, startProcess, stopProcess, type ApiProcess, type HttpFigures } from './http.js';
+import { machineInfo } from './machine.js';
+import { targetRows, updateReadme, writeResult, type BenchResult } from './report.js';
+import { benchBulkLag, benchLag, benchReindex, benchWorkerLag } from './sync.js';
+import { buildWorkload, MIX, QUERY_TYPE_HELP } from './workload.js';
+
+const usage = `Usage: npm run bench -- [--businesses N | --scales N1,N2,…] [--duration S] [--concurrency 1,16,64]
+  [--lag-samples N] [--worker-lag-samples N] [--bulk-rows N] [--mix-size N] [--seed N] [--pool N] [--port P]
+  [--redis-prefix P] [--no-http] [--no-worker] [--no-explain]
+       npm run bench -- --report-only   (rewrites bench/README.md's results from bench/results/*.json)`;
+
+const { values } = parseArgs({
+  options: {
+    businesses: { type: 'string' },
+    scales: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '1,16,64' },
+    'lag-samples': { type: 'string', default: '50' },
+    'worker-lag-samples': { type: 'string', default: '30' },
+    'bulk-rows': { type: 'string', default: '10000' },
+    'mix-size': { type: 'string', default: '500' },
+    seed: { type: 'string', default: '20261122' },
+    pool: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3211' },
+    'redis-prefix': { type: 'string', default: 'bench_search' },
+    'no-http': { type: 'boolean', default: false },
+    'no-worker': { type: 'boolean', default: false },
+    'no-explain': { type: 'boolean', default: false },
+    'report-only': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const whole = (name: string, text: string, min = 1) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`--${name} must be a whole number of at least ${min} (got "${text}").\n${usage}`);
+    process.exit(2);
+  }
+  return value;
+};
+const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim().replace(/_/g, '')));
+const scales = values.scales
+  ? list('scales', values.scales)
+  : [whole('businesses', (values.businesses ?? '10000').replace(/_/g, ''))];
+const options = {
+  durationSeconds: whole('duration', values.duration),
+  concurrency: list('concurrency', values.concurrency),
+  lagSamples: whole('lag-samples', values['lag-samples']),
+  workerLagSamples: whole('worker-lag-samples', values['worker-lag-samples'], 0),
+  bulkRows: whole('bulk-rows', values['bulk-rows']),
+  mixSize: whole('mix-size', values['mix-size'], 20),
+  seed: whole('seed', values.seed, 0),
+  poolSize: whole('pool', values.pool),
+  port: whole('port', values.port),
+  redisPrefix: values['redis-prefix'],
+  http: !values['no-http'],
+  worker: !values['no-worker'],
+  explain: !values['no-explain'],
+};
+if (options.port === 3000) {
+  console.error('--port 3000 is the product’s own port; pick another (default 3211).');
+  process.exit(2);
+}
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RESULTS = 'bench/results';
+mkdirSync(RESULTS, { recursive: true });
+
+const children = new Set<ChildProcess>();
+const stopChildren = async () => {
+  await Promise.all([...children].map((c) => stopProcess(c)));
+  children.clear();
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the processes the bench started…`);
+    void stopChildren().finally(() => process.exit(130));
+  });
+}
+
+const log = (line: string) => console.log(line);
+const step = (title: string) => console.log(`\n== ${title}`);
+
+function clearRedisPrefix(prefix: string): void {
+  try {
+    // Cache-busting requests leave one cached answer per URL (TTL 60 s): tens of thousands of keys.
+    const keys = execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}:*`], {
+      encoding: 'utf8',
+      maxBuffer: 1024 ** 3,
+    })
+      .split('\n')
+      .filter(Boolean);
+    for (let i = 0; i < keys.length; i += 1000)
+      execFileSync('redis-cli', ['unlink', ...keys.slice(i, i + 1000)], { stdio: 'ignore' });
+  } catch (error) {
+    log(`  (could not clear Redis keys ${prefix}:*: ${(error as Error).message})`);
+  }
+}
+
+async function waitForListener(pool: pg.Pool, database: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rowCount } = await pool.query(
+      `select 1 from pg_stat_activity where datname = $1 and query ilike 'listen search_outbox%'`,
+      [database],
+    );
+    if (rowCount) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+async function runScale(scale: number): Promise<BenchResult> {
+  const wallStart = performance.now();
+  const build = buildInfo();
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(`\n######## ${scale.toLocaleString('en-US')} businesses ########`);
+  step('database');
+  const database = await prepareDatabase(baseUrl, scale, log);
+  const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize });
+  pool.on('error', () => undefined);
+  const engine = createSearchEngine(pool, {});
+  const env = { DATABASE_URL: database.url, REDIS_PREFIX: options.redisPrefix };
+  try {
+    const machine = await machineInfo(pool);
+    const size = await pool.query<{ bytes: string }>(`select pg_total_relation_size('businesses') as bytes`);
+
+    step('full reindex');
+    const reindex = await benchReindex(pool, engine, log);
+
+    step(`sync lag: measureLag × ${options.lagSamples}`);
+    const lag = await benchLag(pool, engine, options.lagSamples);
+    log(`  p50 ${lag.p50} ms, p95 ${lag.p95} ms, max ${lag.max} ms`);
+    step(`query mix (seed ${options.seed}, ${options.mixSize} queries)`);
+    const workload = await buildWorkload(pool, options.seed, options.mixSize);
+    log(`  ${workload.queries.length} queries, ${workload.prefixes.length} suggest prefixes`);
+
+    step(`search on the engine (pool of ${options.poolSize}; ${options.durationSeconds} s per level)`);
+    const {
+      figures: engineFigures,
+      totals,
+      passMs,
+    } = await benchEngineSearch(
+      pool,
+      options.poolSize,
+      engine,
+      workload,
+      options.concurrency,
+      options.durationSeconds * 1000,
+      log,
+    );
+    step('suggest on the engine');
+    const suggest = await benchEngineSuggest(
+      engine,
+      workload,
+      options.concurrency,
+      Math.max(2000, (options.durationSeconds * 1000) / 2),
+      log,
+    );
+
+    const explain: BenchResult['explain'] = [];
+    if (options.explain) {
+      step('EXPLAIN ANALYZE of the slowest query of each type');
+      const plans: string[] = [];
+      for (const slow of engineFigures.slowestByType) {
+        const statements = await explainSearch(pool, slow.query);
+        explain.push({
+          type: slow.type,
+          query: slow.query,
+          statements: statements.map((s) => ({ sql: s.sql.slice(0, 300), executionMs: s.executionMs })),
+        });
+        plans.push(
+          `######## ${slow.type}: ${JSON.stringify(slow.query)} (${slow.ms} ms in the pass, ${slow.total} matches)`,
+          ...statements.map((s) => `--- ${s.sql}\n--- values ${JSON.stringify(s.values)}\n${s.plan}\n`),
+        );
+        log(`  ${slow.type}: ${statements.map((s) => `${s.executionMs ?? '?'} ms`).join(', ')}`);
+      }
+      const planPath = `${RESULTS}/${date}-${scale}-explain.txt`;
+      writeFileSync(planPath, `${plans.join('\n')}\n`);
+      log(`  plans in ${planPath}`);
+    }
+
+    let workerLag: BenchResult['workerLag'] = { skipped: 'not run (--no-worker)' };
+    if (options.worker && options.workerLagSamples > 0) {
+      step(`sync lag through the running worker × ${options.workerLagSamples}`);
+      if (!existsSync('worker/dist/main.js')) workerLag = { skipped: 'worker/dist/main.js is missing (build first)' };
+      else {
+        clearRedisPrefix(options.redisPrefix);
+        const worker = startProcess('worker/dist/main.js', env, 'worker');
+        children.add(worker);
+        try {
+          if (!(await waitForListener(pool, database.name, 60_000))) {
+            workerLag = { skipped: 'the worker did not LISTEN for search_outbox within 60 s' };
+          } else {
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            const figures = await benchWorkerLag(pool, engine, options.workerLagSamples, options.seed);
+            workerLag = figures;
+            log(`  p50 ${figures.p50} ms, p95 ${figures.p95} ms, max ${figures.max} ms, timeouts ${figures.timeouts}`);
+          }
+        } finally {
+          await stopProcess(worker);
+          children.delete(worker);
+        }
+      }
+      if ('skipped' in workerLag) log(`  skipped: ${workerLag.skipped}`);
+    }
+
+    let http: HttpFigures = { status: 'skipped', reason: 'not run (--no-http)' };
+    if (options.http) {
+      step(`HTTP on the real api (port ${options.port}, autocannon)`);
+      if (!existsSync('api/dist/main.js')) http = { status: 'skipped', reason: 'api/dist/main.js is missing' };
+      else {
+        let api: ApiProcess | null = null;
+        try {
+          api = await startApi(env, options.port);
+          http = await benchHttp(api.base, totals, workload, options.concurrency, options.durationSeconds, log);
+        } catch (error) {
+          http = { status: 'skipped', reason: `the HTTP run failed: ${(error as Error).message}` };
+          log(`  ${http.reason}`);
+        } finally {
+          await api?.stop();
+        }
+      }
+      clearRedisPrefix(options.redisPrefix);
+    }
+
+    step(`sync lag: ${options.bulkRows} businesses updated in one statement`);
+    const bulkLag = await benchBulkLag(pool, engine, options.bulkRows, options.seed);
+    log(
+      `  update ${bulkLag.updateMs} ms, then searchable after ${bulkLag.drainMs} ms ` +
+        `(revert ${bulkLag.revertDrainMs} ms)${bulkLag.verified ? '' : ' — NOT every row reached the index!'}`,
+    );
+
+    step('search after those writes (GIN pending lists)');
+    const texts = textQueries(workload, 150);
+    const afterWrites = await benchAfterWrites(
+      pool,
+      engine,
+      summarize(
+        texts.map((q) => passMs.get(q) ?? Number.NaN),
+        0,
+        null,
+      ),
+      texts,
+    );
+    log(
+      `  ${texts.length} text queries one at a time: p50/p95 ${afterWrites.before.p50}/${afterWrites.before.p95} ms on the ` +
+        `fresh index, ${afterWrites.after.p50}/${afterWrites.after.p95} ms after the writes (pending pages ` +
+        `${JSON.stringify(afterWrites.pendingPages)}), ${afterWrites.afterCleaning.p50}/${afterWrites.afterCleaning.p95} ms ` +
+        'after gin_clean_pending_list()',
+    );
+
+    machine.loadAverage.end = Math.round(os.loadavg()[0] * 100) / 100;
+    const changedDuringRun = changedBuilds(build.builds);
+    if (changedDuringRun.length)
+      log(
+        `\nWARNING: ${changedDuringRun.join(', ')} was rebuilt with other code during this run: the api and ` +
+          'worker it started may run other code than the engine measured in process. Run it again.',
+      );
+    const partial = {
+      date,
+      scale,
+      options,
+      build: { ...build, changedDuringRun },
+      machine,
+      database: { ...database, businessesBytes: Number(size.rows[0].bytes) },
+      reindex,
+      lag,
+      workerLag,
+      bulkLag,
+      afterWrites,
+      mix: { seed: options.seed, size: workload.queries.length, shares: MIX, help: QUERY_TYPE_HELP },
+      engine: engineFigures,
+      suggest,
+      explain,
+      http,
+    };
+    const result: BenchResult = {
+      ...partial,
+      targets: targetRows(partial),
+      wallSeconds: Math.round((performance.now() - wallStart) / 1000),
+    };
+    const path = writeResult(RESULTS, result);
+    step(`results (${path})`);
+    for (const t of result.targets)
+      log(
+        `  ${t.verdict.padEnd(7)} ${t.figure}: ${t.value} (target ${t.target}; reference ${t.reference}, ${t.ratio})`,
+      );
+    return result;
+  } finally {
+    await pool.end();
+  }
+}
+
+try {
+  if (!values['report-only']) for (const scale of scales) await runScale(scale);
+  updateReadme('bench/README.md', RESULTS);
+  console.log('\nbench/README.md updated.');
+} catch (error) {
+  console.error(`\nThe bench stopped: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await stopChildren();
+}
