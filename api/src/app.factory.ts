@@ -1,21 +1,44 @@
 import 'reflect-metadata';
 import { type INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import { Logger } from 'nestjs-pino';
 import { loadConfig } from '@directory/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
+import { setupApiDocs } from './docs/api-docs.js';
+import { HEALTH_ROUTES } from './health/health.controller.js';
+import { bodyErrors, bodyParsers } from './http/body-parsers.js';
+import { configureCors, securityHeaders } from './http/security.js';
+import { requestContextMiddleware, requestIdMiddleware } from './logging/request-id.js';
+import { METRICS_ROUTES } from './metrics/metrics.controller.js';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware.js';
+import { Metrics } from './metrics/metrics.js';
 import { SITEMAP_ROUTES } from './sitemaps/sitemaps.controller.js';
 import { SLUG_REDIRECT_ROUTES } from './slugs/slug-redirect.controller.js';
 
 /** Builds the api exactly as it runs, for main.ts and for the tests. */
 export async function createApp(): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
   const config = loadConfig();
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  app.disable('x-powered-by');
+  // Order matters: the request id first (every later line and job carries it), then timing, headers,
+  // compression (gzip or brotli, as the client accepts) and the size-limited body parsers.
+  app.use(requestIdMiddleware);
+  app.use(httpMetricsMiddleware(app.get(Metrics)));
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use(...bodyParsers(), bodyErrors, requestContextMiddleware);
   app.use(cookieParser());
-  // Public paths outside /api: the sitemap files and the permanent redirects of renamed business pages.
-  app.setGlobalPrefix('api', { exclude: [...SITEMAP_ROUTES, ...SLUG_REDIRECT_ROUTES] });
+  configureCors(app, config);
+  // Public paths outside /api: the sitemap files, the permanent redirects of renamed business pages, the
+  // health probes and the Prometheus metrics.
+  app.setGlobalPrefix('api', {
+    exclude: [...SITEMAP_ROUTES, ...SLUG_REDIRECT_ROUTES, ...HEALTH_ROUTES, ...METRICS_ROUTES],
+  });
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,
@@ -24,7 +47,8 @@ export async function createApp(): Promise<INestApplication> {
       transformOptions: { enableImplicitConversion: false },
     }),
   );
-  app.enableShutdownHooks();
+  setupApiDocs(app);
+  // SIGTERM is handled by main.ts (health/graceful-shutdown.ts): requests finish before anything closes.
   return app;
 }
 

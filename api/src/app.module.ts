@@ -1,3 +1,4 @@
+import './logging/queue-class.js';
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';
@@ -20,10 +21,18 @@ import { SlugsModule } from './slugs/slugs.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { CacheModule } from './cache/cache.module.js';
+import { HealthModule } from './health/health.module.js';
+import { LoggingModule } from './logging/logging.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({
   imports: [
     ConfigModule,
+    LoggingModule,
+    MetricsModule,
+    CacheModule,
+    HealthModule,
     MikroOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),

@@ -9,3 +9,5 @@ export * from './queues/queues.js';
 export * from './import/index.js';
 export * from './export/index.js';
 export * from './sitemaps/index.js';
+export * from './observability/index.js';
+export { demoBusiness } from './demo/generator.js';

@@ -1,3 +1,4 @@
+import { WorkerLoggingModule } from './logging/logging.module.js';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
@@ -9,12 +10,15 @@ import { ExportsModule } from './exports/exports.module.js';
 import { SitemapsModule } from './sitemaps/sitemaps.module.js';
 import { SlugsModule } from './slugs/slugs.module.js';
 import { ImportsModule } from './imports/imports.module.js';
+import { WorkerHealthModule } from './health/worker-health.module.js';
 
 const config: AppConfig = loadConfig();
 
 /** The worker: a Nest application context (no HTTP) running the BullMQ processors. */
 @Module({
   imports: [
+    WorkerLoggingModule,
+    WorkerHealthModule,
     MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), driver: PostgreSqlDriver }),
     BullModule.forRoot(bullConnection(config)),
     BullModule.registerQueue({ name: QUEUES.maintenance }),

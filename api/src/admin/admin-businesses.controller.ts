@@ -3,7 +3,11 @@ import { type AdminRequest, AdminOnly } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject, Success, arrayOf, str } from '../docs/schemas.js';
 
+@ApiTags('admin businesses')
 @Controller()
 export class AdminBusinessesController {
   constructor(
@@ -12,32 +16,38 @@ export class AdminBusinessesController {
   ) {}
 
   @Get('admin/stats')
+  @ApiCall('Directory figures for the dashboard', GenericObject)
   stats() {
     return this.businesses.stats();
   }
 
   @Get('admin/businesses')
+  @ApiCall('A page of businesses, filtered and sorted (admin spec §7)', GenericObject, 400)
   list(@Query() query: AdminBusinessQuery) {
     return this.businesses.list(query);
   }
 
   @Get('admin/categories')
+  @ApiCall('Every category name, for the filters', arrayOf(str))
   categories() {
     return this.businesses.categoryNames();
   }
 
   @Get('admin/country-codes')
+  @ApiCall('Every country code in use, for the export dialog', arrayOf(str))
   countryCodes() {
     return this.businesses.countryCodes();
   }
 
   /** Every editable field of one business (the admin's edit form). */
   @Get('admin/businesses/:id')
+  @ApiCall('Every field of one business, for the edit form', GenericObject, 400, 404)
   get(@Param('id', ParseIntPipe) id: number) {
     return this.businesses.get(id);
   }
 
   @Put('admin/businesses/:id')
+  @ApiCall('Edits a business (fields given only)', GenericObject, 400, 403, 404)
   async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateBusinessDto, @Req() req: AdminRequest) {
     const result = await this.businesses.update(id, body);
     await this.audit.record(req.admin!.username, 'business.update', { id, fields: Object.keys(body) });
@@ -45,6 +55,7 @@ export class AdminBusinessesController {
   }
 
   @Post('admin/businesses/:id/toggle-approval')
+  @ApiCall('Approves or hides a business', GenericObject, 400, 403, 404)
   @HttpCode(200)
   async toggleApproval(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
     const result = await this.businesses.toggleApproval(id);
@@ -53,6 +64,7 @@ export class AdminBusinessesController {
   }
 
   @Delete('admin/businesses/:id')
+  @ApiCall('Deletes a business', Success, 400, 403, 404)
   async remove(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
     const result = await this.businesses.remove(id);
     await this.audit.record(req.admin!.username, 'business.delete', { id, name: result.name });
@@ -61,12 +73,14 @@ export class AdminBusinessesController {
 
   /** Legacy alias of the admin delete (admin spec §7). */
   @Delete('businesses/:id')
+  @ApiCall('Deletes a business (legacy alias, admin only)', Success, 400, 403, 404)
   @AdminOnly()
   removeLegacy(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
     return this.remove(id, req);
   }
 
   @Delete('admin/businesses')
+  @ApiCall('Deletes every business', GenericObject, 403)
   async removeAll(@Req() req: AdminRequest) {
     const result = await this.businesses.removeAll();
     await this.audit.record(req.admin!.username, 'business.delete-all', { deletedCount: result.deletedCount });
@@ -74,6 +88,7 @@ export class AdminBusinessesController {
   }
 
   @Delete('admin/test-data')
+  @ApiCall('Deletes the test businesses', GenericObject, 403)
   async removeTestData(@Req() req: AdminRequest) {
     const result = await this.businesses.removeTestData();
     await this.audit.record(req.admin!.username, 'business.delete-test-data', { deletedCount: result.deletedCount });
@@ -81,6 +96,7 @@ export class AdminBusinessesController {
   }
 
   @Get('admin/audit-log')
+  @ApiCall('The latest admin actions', arrayOf(GenericObject))
   async auditLog() {
     return (await this.audit.recent()).map((e) => ({
       id: Number(e.id),

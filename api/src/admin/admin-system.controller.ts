@@ -3,6 +3,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { SystemService } from './system.service.js';
 import { VISITOR_RETENTION_DAYS, VisitorsService } from './visitors.service.js';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject } from '../docs/schemas.js';
 
 class VisitorsQuery {
   @IsOptional()
@@ -14,6 +17,7 @@ class VisitorsQuery {
 }
 
 /** The dashboard's live figures (admin spec §2): this server's CPU, memory, disk and uptime, and visitors. */
+@ApiTags('admin dashboard')
 @Controller('admin')
 export class AdminSystemController {
   constructor(
@@ -22,11 +26,13 @@ export class AdminSystemController {
   ) {}
 
   @Get('system')
+  @ApiCall('Server figures: CPU, memory, disk, uptimes', GenericObject)
   metrics() {
     return this.system.metrics();
   }
 
   @Get('visitors')
+  @ApiCall('Distinct visitors per day, the last ?days', GenericObject, 400)
   visitorCounts(@Query() query: VisitorsQuery) {
     return this.visitors.counts(query.days);
   }

@@ -2,6 +2,9 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject } from '../docs/schemas.js';
 
 class ContactMessagesQuery {
   @IsOptional()
@@ -30,11 +33,13 @@ interface ContactRow {
 }
 
 /** What visitors sent through the public contact form (issue 5 "Contact messages"), newest first. */
+@ApiTags('admin contact messages')
 @Controller('admin')
 export class AdminContactMessagesController {
   constructor(private readonly em: EntityManager) {}
 
   @Get('contact-messages')
+  @ApiCall('A page of the messages sent through the contact form, newest first', GenericObject, 400)
   async list(@Query() query: ContactMessagesQuery) {
     const [[{ total }], rows] = await Promise.all([
       this.em.execute<{ total: number }[]>('select count(*)::int as total from contact_messages'),

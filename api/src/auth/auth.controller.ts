@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiCall } from '../docs/api-responses.js';
+import { Session, Success } from '../docs/schemas.js';
 import type { Request, Response } from 'express';
 import { type AdminRequest, assertSameSite, PublicAdminRoute } from './admin.guard.js';
 import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } from './auth.service.js';
@@ -17,6 +20,7 @@ class LoginDto {
   password!: string;
 }
 
+@ApiTags('admin session')
 @Controller('admin')
 export class AuthController {
   constructor(
@@ -27,6 +31,7 @@ export class AuthController {
   /** Admin spec §7: answers {success, message}; the session lives in an HttpOnly, SameSite=Strict cookie. */
   @Post('login')
   @HttpCode(200)
+  @ApiCall('Signs in: sets the HttpOnly session cookie admin_session', Success, 400, 401, 403, 429)
   @PublicAdminRoute()
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertSameSite(req);
@@ -45,6 +50,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
+  @ApiCall('Signs out: ends the session on the server and clears the cookie', Success, 403)
   @PublicAdminRoute()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertSameSite(req);
@@ -55,6 +61,7 @@ export class AuthController {
 
   /** Lets the admin screens ask the server (not the browser flag) whether the session is still valid. */
   @Get('session')
+  @ApiCall('Whether the session cookie is still valid, and whose it is', Session)
   session(@Req() req: AdminRequest) {
     return { authenticated: true, username: req.admin?.username };
   }

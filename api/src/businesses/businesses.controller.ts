@@ -1,6 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
+import { SlugParams } from '../common/params.dto.js';
+import { ApiCall } from '../docs/api-responses.js';
+import { BusinessDetail, BusinessPage, Featured } from '../docs/schemas.js';
 import { BusinessesService, PUBLIC_MAX_PAGE } from './businesses.service.js';
 
 const PAGE_RULE = `page must be a whole number from 1 to ${PUBLIC_MAX_PAGE}`;
@@ -14,22 +19,34 @@ class BusinessListQuery {
   page = 1;
 }
 
+@ApiTags('businesses')
 @Controller()
 export class BusinessesController {
   constructor(private readonly businesses: BusinessesService) {}
 
   @Get('businesses')
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall('The public business list: 20 a page, newest first, pages 1 to 100', BusinessPage, 400)
   list(@Query() query: BusinessListQuery) {
     return this.businesses.list(query.page);
   }
 
   @Get('featured-businesses')
+  @PublicCache(CACHE_POLICIES.featured)
+  @ApiCall('The eight featured businesses of the home page', Featured)
   featured() {
     return this.businesses.featured();
   }
 
   @Get('businesses/:slug')
-  detail(@Param('slug') slug: string) {
-    return this.businesses.detail(slug);
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall(
+    'A business by its address; renamed addresses and the six-character suffix retry resolve',
+    BusinessDetail,
+    400,
+    404,
+  )
+  detail(@Param() params: SlugParams) {
+    return this.businesses.detail(params.slug);
   }
 }

@@ -1,19 +1,33 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { LetterQuery } from '../common/letter.dto.js';
 import { PageQuery } from '../common/paging.dto.js';
+import { CityParams } from '../common/params.dto.js';
+import { ApiCall } from '../docs/api-responses.js';
+import { CityList, CityPage } from '../docs/schemas.js';
 import { CitiesService } from './cities.service.js';
 
+@ApiTags('cities')
 @Controller('cities')
 export class CitiesController {
   constructor(private readonly cities: CitiesService) {}
 
   @Get()
+  @PublicCache(CACHE_POLICIES.list)
+  @ApiCall(
+    'Every city with its counts, largest first; ?letter=A and ?q= (a name or a country code) filter',
+    CityList,
+    400,
+  )
   list(@Query() query: LetterQuery) {
     return this.cities.list(query.letter, query.q);
   }
 
   @Get(':countryCode/:citySlug')
-  page(@Param('countryCode') countryCode: string, @Param('citySlug') citySlug: string, @Query() query: PageQuery) {
-    return this.cities.page(countryCode, citySlug, query.page, query.limit);
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall('A city page: counts, top categories and a page of its businesses', CityPage, 400, 404)
+  page(@Param() params: CityParams, @Query() query: PageQuery) {
+    return this.cities.page(params.countryCode, params.citySlug, query.page, query.limit);
   }
 }

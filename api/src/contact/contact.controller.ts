@@ -1,13 +1,23 @@
 import { Body, Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { ContactAnswer } from '../docs/schemas.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessageSchema } from '@directory/core';
 import { ContactMessageDto } from './contact.dto.js';
 
+@ApiTags('contact')
 @Controller('contact')
 export class ContactController {
   constructor(private readonly em: EntityManager) {}
 
   @Post()
+  @ApiCall(
+    'Sends a message to the site owners (public spec §5 rules)',
+    { status: 201, schema: ContactAnswer, description: 'Stored' },
+    400,
+    413,
+  )
   async send(@Body() body: ContactMessageDto) {
     const message = this.em.create(ContactMessageSchema, {
       name: body.name.trim(),

@@ -1,6 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { PageQuery } from '../common/paging.dto.js';
+import { SlugParams } from '../common/params.dto.js';
+import { ApiCall } from '../docs/api-responses.js';
+import { CountryCities, CountryList, CountryPage } from '../docs/schemas.js';
 import { CountriesService } from './countries.service.js';
 
 class CountryCitiesQuery extends PageQuery {
@@ -12,22 +17,29 @@ class CountryCitiesQuery extends PageQuery {
   q?: string;
 }
 
+@ApiTags('countries')
 @Controller('countries')
 export class CountriesController {
   constructor(private readonly countries: CountriesService) {}
 
   @Get()
+  @PublicCache(CACHE_POLICIES.list)
+  @ApiCall('Every country with its business, city and category counts, largest first', CountryList)
   list() {
     return this.countries.list();
   }
 
   @Get(':slug')
-  page(@Param('slug') slug: string) {
-    return this.countries.page(slug);
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall('A country page by its name slug (united-states) or ISO code (us)', CountryPage, 400, 404)
+  page(@Param() params: SlugParams) {
+    return this.countries.page(params.slug);
   }
 
   @Get(':slug/cities')
-  cities(@Param('slug') slug: string, @Query() query: CountryCitiesQuery) {
-    return this.countries.cities(slug, query.page, query.limit, query.q);
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall("A page of a country's cities, largest first; ?q= filters by name", CountryCities, 400, 404)
+  cities(@Param() params: SlugParams, @Query() query: CountryCitiesQuery) {
+    return this.countries.cities(params.slug, query.page, query.limit, query.q);
   }
 }

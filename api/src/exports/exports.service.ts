@@ -21,7 +21,7 @@ import {
   QUEUES,
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
-import { JobWaiter } from '../queue/job-waiter.js';
+import { JobQueues } from '../jobs/job-queues.js';
 
 /** What the worker's export job returns (worker/src/exports/exports.processor.ts). */
 export interface ExportJobResult {
@@ -50,7 +50,7 @@ export class ExportsService {
   constructor(
     @InjectQueue(QUEUES.exports) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly waiter: JobWaiter,
+    private readonly jobs: JobQueues,
   ) {}
 
   /** Queues an export job; the worker writes the file. Jobs and files are kept for the retention period. */
@@ -89,7 +89,7 @@ export class ExportsService {
   /** Starts an export and answers with its file once the worker has written it (export-csv calls). */
   async exportAndWait(request: ExportRequest): Promise<StreamableFile> {
     const job = await this.start(request);
-    const outcome = await this.waiter.wait<ExportJobResult>(this.queue, job, EXPORT_WAIT_MS);
+    const outcome = await this.jobs.wait<ExportJobResult>(job, EXPORT_WAIT_MS);
     if (outcome.state === 'failed') throw new InternalServerErrorException(`The export failed: ${outcome.reason}`);
     if (outcome.state === 'running') {
       throw new ServiceUnavailableException(

@@ -3,11 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
+import pg from 'pg';
 import request from 'supertest';
 import { bullConnection, loadConfig, QUEUES } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
+import { eventually } from '../../../worker/src/imports/import-testing.js';
+import { EXPORT_CANCELLED_MESSAGE } from '../../../worker/src/exports/exports.processor.js';
 
 /** supertest keeps a CSV answer as raw bytes with this. */
 function bytes(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
@@ -133,6 +136,38 @@ describe('export calls (api + real worker)', () => {
       'joe-plumbing-new-york-mno345,US',
       'nowhere-shop-stu901,',
     ]);
+  });
+
+  it('cancels a running export through the jobs call: it fails with the reason and leaves no file', async () => {
+    // An open transaction holding businesses exclusively keeps the export waiting in its first statement.
+    const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table businesses in access exclusive mode');
+    try {
+      const started = await http().post('/api/admin/exports').set('Cookie', cookie).send({}).expect(202);
+      const jobId = started.body.jobId as string;
+      await eventually(async () => (await queue.getJobState(jobId)) === 'active', 'the export started');
+      const cancel = await http().post(`/api/admin/jobs/${jobId}/cancel`).set('Cookie', cookie).expect(202);
+      expect(cancel.body).toEqual({
+        success: true,
+        jobId,
+        queue: 'export',
+        message: 'The export is being cancelled; its partial file is removed.',
+      });
+      await eventually(async () => (await queue.getJobState(jobId)) === 'failed', 'the export stopped');
+      const status = await http().get(`/api/admin/exports/${jobId}`).set('Cookie', cookie).expect(200);
+      expect(status.body).toMatchObject({ state: 'failed', error: EXPORT_CANCELLED_MESSAGE, downloadUrl: null });
+      expect((await Job.fromId(queue, jobId))!.attemptsMade).toBe(1);
+      await http().get(`/api/admin/exports/${jobId}/download`).set('Cookie', cookie).expect(404);
+      // Retry is offered for it like for any failed job.
+      await blocker.query('rollback');
+      await http().post(`/api/admin/jobs/${jobId}/retry`).set('Cookie', cookie).expect(202);
+      await eventually(async () => (await queue.getJobState(jobId)) === 'completed', 'the retried export finished');
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      await blocker.end();
+    }
   });
 
   it('refuses bad parameters with a sentence and unknown exports with 404', async () => {

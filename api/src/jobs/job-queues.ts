@@ -6,6 +6,9 @@ import { APP_CONFIG } from '../config/config.module.js';
 /** The queues whose jobs an admin starts and follows (the others are housekeeping). */
 export const ADMIN_JOB_QUEUES: QueueName[] = [QUEUES.import, QUEUES.exports, QUEUES.slugs, QUEUES.sitemaps];
 
+export type WaitOutcome<T> =
+  { state: 'completed'; result: T } | { state: 'failed'; reason: string } | { state: 'running'; jobState: string };
+
 export type JobEvent =
   | { type: 'active'; queue: QueueName; jobId: string }
   | { type: 'progress'; queue: QueueName; jobId: string; progress: unknown }
@@ -14,8 +17,9 @@ export type JobEvent =
 
 /**
  * One Queue and one QueueEvents per queue of the system (core's QUEUES, so a queue added there is covered
- * here, on the dashboard and in the socket relay without more code): job look-ups, cancel and retry, and
- * the events the socket gateway relays and uploads wait on.
+ * here, on the dashboard and in the socket relay without more code): job look-ups, cancel and retry, the
+ * events the socket gateway relays, and the waits of the calls that answer with a job's result (uploads,
+ * export-csv, fix-slugs). The api's only QueueEvents streams are these.
  */
 @Injectable()
 export class JobQueues implements OnApplicationShutdown {
@@ -49,6 +53,25 @@ export class JobQueues implements OnApplicationShutdown {
 
   eventsOf(name: QueueName): QueueEvents {
     return this.events.get(name)!;
+  }
+
+  /**
+   * Waits for a job to finish, up to `timeoutMs`, on this queue's QueueEvents; then (timed out, or finished
+   * in a way the event did not carry) asks the job itself.
+   */
+  async wait<T>(job: Job, timeoutMs: number): Promise<WaitOutcome<T>> {
+    const name = job.queueName as QueueName;
+    try {
+      return { state: 'completed', result: (await job.waitUntilFinished(this.eventsOf(name), timeoutMs)) as T };
+    } catch (error) {
+      const fresh = await this.queue(name)
+        .getJob(job.id!)
+        .catch(() => undefined);
+      const state = (await fresh?.getState().catch(() => undefined)) ?? 'unknown';
+      if (state === 'failed') return { state: 'failed', reason: fresh?.failedReason || (error as Error).message };
+      if (state === 'completed') return { state: 'completed', result: fresh?.returnvalue as T };
+      return { state: 'running', jobState: state };
+    }
   }
 
   /** Resolves once every QueueEvents reads its stream (tests wait for it; the api never blocks on it). */

@@ -14,11 +14,21 @@ import {
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Job } from 'bullmq';
-import { type AppConfig, importCancelKey, type ImportJobData, type QueueName, QUEUES } from '@directory/core';
+import {
+  type AppConfig,
+  exportCancelKey,
+  importCancelKey,
+  type ImportJobData,
+  type QueueName,
+  QUEUES,
+} from '@directory/core';
 import type { AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ADMIN_JOB_QUEUES, JobQueues, jobView, unavailableWhenRedisIsAway } from './job-queues.js';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject, arrayOf, object } from '../docs/schemas.js';
 
 const QUEUE_NAMES = Object.values(QUEUES);
 
@@ -44,10 +54,23 @@ class JobQuery {
 /** Seconds a cancel request waits for the worker to see it. */
 const CANCEL_FLAG_TTL_S = 24 * 60 * 60;
 
+/** The running jobs an admin can stop: the worker looks for this Redis flag every 250 ms. */
+const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: string) => string; message: string }>> = {
+  [QUEUES.import]: {
+    key: importCancelKey,
+    message: 'The import is being cancelled; nothing from its file is kept.',
+  },
+  [QUEUES.exports]: {
+    key: exportCancelKey,
+    message: 'The export is being cancelled; its partial file is removed.',
+  },
+};
+
 /**
  * The admin's own live job list (DESIGN.md "Ops"): recent jobs, one job's state, progress and result, cancel
  * and retry. Bull Board (/api/admin/queues) is the ops view of every queue.
  */
+@ApiTags('admin jobs')
 @Controller('admin/jobs')
 export class JobsController {
   constructor(
@@ -57,6 +80,12 @@ export class JobsController {
   ) {}
 
   @Get()
+  @ApiCall(
+    'Recent jobs of the import, export, slug and sitemap queues (or ?queue)',
+    object({ jobs: arrayOf(GenericObject) }),
+    400,
+    503,
+  )
   async list(@Query() query: JobListQuery) {
     const names = query.queue ? [query.queue] : ADMIN_JOB_QUEUES;
     const found = await Promise.all(
@@ -82,16 +111,27 @@ export class JobsController {
   }
 
   @Get(':id')
+  @ApiCall('One job: state, progress, attempts, failure, result', GenericObject, 400, 404, 503)
   async get(@Param('id') id: string, @Query() query: JobQuery) {
     const { queue, job } = await this.require(id, query.queue);
     return jobView(queue, job, true);
   }
 
   /**
-   * A waiting job is removed; a running import is asked to stop (the worker rolls its transaction back, so
-   * nothing of the file stays) and fails with the reason "cancelled", from where it can be retried.
+   * A waiting job is removed; a running import or export is asked to stop (the worker rolls the import's
+   * transaction back, so nothing of the file stays; an export's COPY is interrupted and its partial file
+   * removed) and fails with the reason "cancelled", from where it can be retried.
    */
   @Post(':id/cancel')
+  @ApiCall(
+    'Cancels a waiting job, or asks a running import to stop',
+    { status: 202, schema: GenericObject, description: 'Cancelled or being cancelled' },
+    400,
+    403,
+    404,
+    409,
+    503,
+  )
   @HttpCode(202)
   async cancel(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
     const { queue, job } = await this.require(id, query.queue);
@@ -101,14 +141,15 @@ export class JobsController {
       await unavailableWhenRedisIsAway(() => job.remove());
       if (queue === QUEUES.import) await rm((job.data as ImportJobData).path, { force: true });
       message = 'The job was cancelled before it started.';
-    } else if (state === 'active' && queue === QUEUES.import) {
+    } else if (state === 'active' && CANCEL_FLAGS[queue]) {
+      const flag = CANCEL_FLAGS[queue];
       const client = await this.jobs.queue(queue).getBackend().client;
       await unavailableWhenRedisIsAway(() =>
-        client.set(importCancelKey(this.config.REDIS_PREFIX, String(job.id)), String(Date.now()), {
+        client.set(flag.key(this.config.REDIS_PREFIX, String(job.id)), String(Date.now()), {
           EX: CANCEL_FLAG_TTL_S,
         }),
       );
-      message = 'The import is being cancelled; nothing from its file is kept.';
+      message = flag.message;
     } else if (state === 'active') {
       throw new ConflictException(`A running ${queue} job cannot be cancelled; wait for it to finish.`);
     } else {
@@ -119,6 +160,15 @@ export class JobsController {
   }
 
   @Post(':id/retry')
+  @ApiCall(
+    'Queues a failed job again',
+    { status: 202, schema: GenericObject, description: 'Queued again' },
+    400,
+    403,
+    404,
+    409,
+    503,
+  )
   @HttpCode(202)
   async retry(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
     const { queue, job } = await this.require(id, query.queue);
@@ -126,9 +176,10 @@ export class JobsController {
     if (state !== 'failed') {
       throw new ConflictException(`The job is ${state}; only failed jobs can be retried.`);
     }
-    if (queue === QUEUES.import) {
+    const flag = CANCEL_FLAGS[queue];
+    if (flag) {
       const client = await this.jobs.queue(queue).getBackend().client;
-      await unavailableWhenRedisIsAway(() => client.del(importCancelKey(this.config.REDIS_PREFIX, String(job.id))));
+      await unavailableWhenRedisIsAway(() => client.del(flag.key(this.config.REDIS_PREFIX, String(job.id))));
     }
     await unavailableWhenRedisIsAway(() => job.retry('failed'));
     await this.audit.record(req.admin!.username, 'job.retry', { queue, jobId: job.id });

@@ -3,7 +3,6 @@ import { Global, Module } from '@nestjs/common';
 import { type AppConfig, bullConnection, QUEUES } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AggregatesRefresher } from './aggregates-refresher.js';
-import { JobWaiter } from './job-waiter.js';
 
 /** The api's side of the queues: it only enqueues; the worker process runs the jobs. */
 @Global()
@@ -20,7 +19,7 @@ import { JobWaiter } from './job-waiter.js';
     BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.search }),
     BullModule.registerQueue({ name: QUEUES.exports }, { name: QUEUES.slugs }, { name: QUEUES.sitemaps }),
   ],
-  providers: [AggregatesRefresher, JobWaiter],
-  exports: [BullModule, AggregatesRefresher, JobWaiter],
+  providers: [AggregatesRefresher],
+  exports: [BullModule, AggregatesRefresher],
 })
 export class QueueModule {}

@@ -1,6 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, HttpCode, Inject, Post, Req, ServiceUnavailableException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Queue } from 'bullmq';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject, JobAnswer, object, str } from '../docs/schemas.js';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { outboxBacklog, type OpenedSearch } from '@directory/search';
 import type { AdminRequest } from '../auth/admin.guard.js';
@@ -8,6 +11,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { SEARCH } from './search-engine.module.js';
 
 /** Ops view of the index: which engine, how many documents, how far behind PostgreSQL it is. */
+@ApiTags('admin search')
 @Controller('admin/search')
 export class AdminSearchController {
   constructor(
@@ -17,6 +21,10 @@ export class AdminSearchController {
   ) {}
 
   @Get('status')
+  @ApiCall(
+    'Which engine, how many documents, the outbox backlog and its age',
+    object({ engine: str, documents: { type: 'integer' }, backlog: GenericObject }),
+  )
   async status() {
     const [documents, backlog] = await Promise.all([this.search.engine.count(), outboxBacklog(this.search.pool)]);
     return { engine: this.search.engine.kind, documents, backlog };
@@ -25,6 +33,12 @@ export class AdminSearchController {
   /** Rebuilds the index in the worker (a fresh index swapped in; searches keep answering meanwhile). */
   @Post('reindex')
   @HttpCode(202)
+  @ApiCall(
+    'Queues a full rebuild of the search index',
+    { status: 202, schema: JobAnswer, description: 'Queued' },
+    403,
+    503,
+  )
   async reindex(@Req() req: AdminRequest) {
     let job;
     try {

@@ -15,7 +15,10 @@ import {
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Queue } from 'bullmq';
+import { ApiCall } from '../docs/api-responses.js';
+import { arrayOf, JobAnswer, object, str } from '../docs/schemas.js';
 import type { Request } from 'express';
 import {
   type AppConfig,
@@ -36,6 +39,7 @@ export const SITEMAP_ROUTES = [
   { path: 'sitemaps/*path', method: RequestMethod.GET },
 ];
 
+@ApiTags('sitemaps')
 @Controller()
 export class SitemapsController {
   constructor(
@@ -51,18 +55,44 @@ export class SitemapsController {
   /** The sitemap index and its files, as the worker last generated them. Public. */
   @Get('sitemap.xml')
   @Header('Cache-Control', 'public, max-age=3600')
+  @ApiProduces('application/xml')
+  @ApiCall(
+    'The sitemap index (public)',
+    { status: 200, description: 'XML', content: { 'application/xml': { schema: { type: 'string' } } } },
+    404,
+  )
   index(@Req() req: Request) {
     return this.file(req.path);
   }
 
   @Get('sitemaps/*path')
   @Header('Cache-Control', 'public, max-age=3600')
+  @ApiProduces('application/xml')
+  @ApiParam({
+    name: 'path',
+    description: 'main.xml, categories.xml, countries.xml, cities.xml or businesses/page-{n}.xml',
+  })
+  @ApiCall(
+    'A sitemap file (public)',
+    { status: 200, description: 'XML', content: { 'application/xml': { schema: { type: 'string' } } } },
+    404,
+  )
   page(@Req() req: Request) {
     return this.file(req.path);
   }
 
   /** The settings screen's sitemap section: when, how many businesses, which files with how many URLs. */
   @Get('admin/sitemaps')
+  @ApiCall(
+    'When the sitemaps were generated, for how many businesses, and their files',
+    object({
+      generatedAt: { type: 'string', nullable: true },
+      businessCount: { type: 'integer' },
+      pageSize: { type: 'integer', nullable: true },
+      indexUrl: str,
+      files: arrayOf(object({ path: str, url: str, urlCount: { type: 'integer' } })),
+    }),
+  )
   async summary() {
     const manifest = await readSitemapManifest(this.root);
     const baseUrl = manifest?.baseUrl ?? sitemapBaseUrl(this.config);
@@ -78,6 +108,7 @@ export class SitemapsController {
   /** Regenerates now (a pending debounced regeneration is brought forward instead of adding another). */
   @Post('admin/sitemaps/regenerate')
   @HttpCode(202)
+  @ApiCall('Regenerates the sitemaps now', { status: 202, schema: JobAnswer, description: 'Queued' }, 403, 503)
   async regenerate(@Req() req: AdminRequest) {
     try {
       const job = await requestSitemapRegeneration(this.queue, { delayMs: 0 });

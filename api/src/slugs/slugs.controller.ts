@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -12,11 +11,15 @@ import {
   Req,
   ServiceUnavailableException,
 } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Job, Queue } from 'bullmq';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject } from '../docs/schemas.js';
 import { QUEUES, SLUG_JOBS } from '@directory/core';
 import { type AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
-import { JobWaiter } from '../queue/job-waiter.js';
+import { JobQueues } from '../jobs/job-queues.js';
 
 /** How long fix-slugs waits for its job before answering with the progress so far. */
 export const FIX_SLUGS_WAIT_MS = 20_000;
@@ -40,11 +43,23 @@ interface SlugFixProgress {
   renamed?: number;
 }
 
+const BATCH_RULE = 'batchSize must be a whole number from 1 to 10000.';
+
+/** POST /api/admin/fix-slugs body (optional). */
+class FixSlugsBody {
+  @IsOptional()
+  @Max(10_000, { message: BATCH_RULE })
+  @Min(1, { message: BATCH_RULE })
+  @IsInt({ message: BATCH_RULE })
+  batchSize?: number;
+}
+
+@ApiTags('admin slugs')
 @Controller()
 export class SlugsController {
   constructor(
     @InjectQueue(QUEUES.slugs) private readonly queue: Queue,
-    private readonly waiter: JobWaiter,
+    private readonly waiter: JobQueues,
     private readonly audit: AuditService,
   ) {}
 
@@ -55,14 +70,16 @@ export class SlugsController {
    */
   @Post('admin/fix-slugs')
   @HttpCode(200)
-  async fix(@Body() body: { batchSize?: unknown } | undefined, @Req() req: AdminRequest) {
+  @ApiCall(
+    'Renames long timestamp slugs (waits up to 20 s, then answers the progress so far)',
+    GenericObject,
+    400,
+    403,
+    500,
+    503,
+  )
+  async fix(@Body() body: FixSlugsBody, @Req() req: AdminRequest) {
     const batchSize = body?.batchSize;
-    if (
-      batchSize !== undefined &&
-      (!Number.isInteger(batchSize) || (batchSize as number) < 1 || (batchSize as number) > 10_000)
-    ) {
-      throw new BadRequestException('batchSize must be a whole number from 1 to 10000.');
-    }
     let job: Job;
     try {
       job = await this.queue.add(SLUG_JOBS.fix, batchSize === undefined ? {} : { batchSize }, {
@@ -78,10 +95,11 @@ export class SlugsController {
       );
     }
     await this.audit.record(req.admin!.username, 'slugs.fix', { jobId: job.id });
-    return this.answer(job, await this.waiter.wait<SlugFixResult>(this.queue, job, FIX_SLUGS_WAIT_MS));
+    return this.answer(job, await this.waiter.wait<SlugFixResult>(job, FIX_SLUGS_WAIT_MS));
   }
 
   @Get('admin/fix-slugs/:jobId')
+  @ApiCall('Follows a slug fix job', GenericObject, 404, 500)
   async status(@Param('jobId') jobId: string) {
     const job = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await this.queue.getJob(jobId) : undefined;
     if (!job || job.name !== SLUG_JOBS.fix) throw new NotFoundException(`No slug fix job ${jobId}.`);

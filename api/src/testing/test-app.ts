@@ -5,6 +5,7 @@ import { drainOutbox, type OpenedSearch } from '@directory/search';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { createApp } from '../app.factory.js';
 import { SEARCH } from '../search/search-engine.module.js';
+import { PublicCacheService } from '../cache/public-cache.service.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -85,8 +86,12 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
   await syncSearch(t);
 }
 
-/** Applies pending business changes to the search index, as the worker's sync job does. */
+/**
+ * Applies pending business changes to the search index, as the worker's sync job does, and like it
+ * invalidates the cached public answers.
+ */
 export async function syncSearch(t: TestApp): Promise<void> {
   const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
   await drainOutbox(pool, engine);
+  await t.app.get(PublicCacheService).invalidate('catalogue');
 }

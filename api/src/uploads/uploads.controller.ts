@@ -6,12 +6,16 @@ import { AuditService } from '../audit/audit.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 import { BatchUploadFields, UploadQuery } from './uploads.dto.js';
 import { UploadsService } from './uploads.service.js';
+import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCall } from '../docs/api-responses.js';
+import { GenericObject, UploadForm } from '../docs/schemas.js';
 
 /**
  * The admin's spreadsheet uploads (admin spec §3, §5, §7). Admin-only although outside /api/admin (the
  * guard runs before the upload is parsed); the file is streamed to disk and imported by the worker.
  * The answer is the import's batch result (§3) when it finishes within the wait, else 202 with the job id.
  */
+@ApiTags('admin uploads')
 @Controller()
 @AdminOnly()
 export class UploadsController {
@@ -21,6 +25,23 @@ export class UploadsController {
   ) {}
 
   @Post('upload-excel-batch')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: UploadForm })
+  @ApiCall(
+    'Uploads one spreadsheet and imports it (waits up to 280 s unless ?wait=false)',
+    GenericObject,
+    400,
+    403,
+    413,
+    415,
+    422,
+    503,
+  )
+  @ApiResponse({
+    status: 202,
+    description: 'Still importing (or ?wait=false): {jobId, state, statusUrl}',
+    schema: GenericObject,
+  })
   @UseInterceptors(UploadInterceptor)
   async batch(
     @Req() req: AdminRequest,
@@ -33,6 +54,10 @@ export class UploadsController {
 
   /** Legacy single-file upload: field `file`; answers the upload report (the batch result is a superset). */
   @Post('upload-excel')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: UploadForm })
+  @ApiCall('Legacy single-file upload: the upload report', GenericObject, 400, 403, 413, 415, 422, 503)
+  @ApiResponse({ status: 202, description: 'Still importing: {jobId, state, statusUrl}', schema: GenericObject })
   @UseInterceptors(UploadInterceptor)
   async legacy(@Req() req: AdminRequest, @Query() query: UploadQuery, @Res({ passthrough: true }) res: Response) {
     return this.handle(req, res, new BatchUploadFields(), query.wait);

@@ -47,28 +47,17 @@ export class UploadsService {
     if (!wait) {
       return pending('waiting', 'The import is queued; follow it at the status URL or over socket.io (/admin-jobs).');
     }
-    try {
-      const result = (await job.waitUntilFinished(
-        this.jobs.eventsOf(QUEUES.import),
-        UPLOAD_WAIT_MS,
-      )) as BatchUploadResult;
-      return { status: 200, body: result };
-    } catch (error) {
-      // Timed out, or finished in a way the event did not carry: ask the job itself.
-      const fresh = await this.queue.getJob(jobId).catch(() => undefined);
-      const state = (await fresh?.getState().catch(() => undefined)) ?? 'unknown';
-      if (state === 'completed') return { status: 200, body: fresh!.returnvalue as BatchUploadResult };
-      if (state === 'failed') {
-        const reason = fresh?.failedReason || (error as Error).message;
-        throw new HttpException(
-          { success: false, jobId, fileName: job.data.fileName, message: reason },
-          HttpStatus.UNPROCESSABLE_ENTITY,
-        );
-      }
-      return pending(
-        state,
-        'The import is still running; follow it at the status URL or over socket.io (/admin-jobs).',
+    const outcome = await this.jobs.wait<BatchUploadResult>(job, UPLOAD_WAIT_MS);
+    if (outcome.state === 'completed') return { status: 200, body: outcome.result };
+    if (outcome.state === 'failed') {
+      throw new HttpException(
+        { success: false, jobId, fileName: job.data.fileName, message: outcome.reason },
+        HttpStatus.UNPROCESSABLE_ENTITY,
       );
     }
+    return pending(
+      outcome.jobState,
+      'The import is still running; follow it at the status URL or over socket.io (/admin-jobs).',
+    );
   }
 }

@@ -280,9 +280,9 @@ describe('uploads, import jobs, live progress and the queue dashboard (real api,
         phase: string;
         rowsDone: number;
       }[];
-      expect(progress[0]).toEqual({ rowsDone: 0, phase: 'reading' });
+      expect(progress[0]).toEqual({ rowsDone: 0, phase: 'reading', at: expect.any(Number) });
       expect(progress.some((p) => p.phase === 'writing' && p.rowsDone > 0)).toBe(true);
-      expect(progress.at(-1)).toEqual({ rowsDone: 797, rowsTotal: 797, phase: 'done' });
+      expect(progress.at(-1)).toEqual({ rowsDone: 797, rowsTotal: 797, phase: 'done', at: expect.any(Number) });
       expect(received.some((r) => r.event === 'active' && r.payload.jobId === jobId)).toBe(true);
       expect(await socket.emitWithAck('subscribe', { jobId: 'no-such-job' })).toEqual({
         ok: false,

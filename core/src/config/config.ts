@@ -35,6 +35,34 @@ const configSchema = z.object({
     .int()
     .min(500, 'JOB_STALLED_CHECK_MS must be at least 500 (milliseconds)')
     .default(30_000),
+  /**
+   * Bearer token that lets a Prometheus server read GET /metrics without an admin session. Unset: only a
+   * signed-in admin can read it.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Origins allowed to call the api from another site (comma-separated, e.g. https://partner.example). Empty:
+   * CORS closed — the web app is served from the api's own origin and needs none.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url('CORS_ORIGINS must be a comma-separated list of origins such as https://example.com'))),
+  /**
+   * On SIGTERM the api finishes its in-flight requests and the worker its running jobs for at most this
+   * long before closing anyway (a job cut short is taken over by another worker, see JOB_LOCK_MS).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds')
+    .default(25_000),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

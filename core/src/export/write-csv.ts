@@ -14,6 +14,15 @@ export interface ExportProgress {
   phase: 'counting' | 'writing' | 'done';
 }
 
+/** An export running longer than this is stopped (its partial file removed) and not retried. */
+export const EXPORT_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** What an export job carries: the request, and (for operators and tests) a timeout other than the default. */
+export type ExportJobData = ExportRequest & { timeoutMs?: number };
+
+/** Redis key (under REDIS_PREFIX) that asks the worker to stop a running export. */
+export const exportCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:export-cancel:${jobId}`;
+
 export interface ExportFileResult {
   rows: number;
   bytes: number;
@@ -34,12 +43,19 @@ export class CsvRecordTerminators extends Transform {
   rows = 0;
   private quoted = false;
 
-  /** `onRows` hears the running record count after every chunk. */
-  constructor(private readonly onRows: (rows: number) => void = () => undefined) {
+  /** `onRows` hears the running record count after every chunk; `signal` stops the stream between chunks. */
+  constructor(
+    private readonly onRows: (rows: number) => void = () => undefined,
+    private readonly signal?: AbortSignal,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.signal?.aborted) {
+      callback(this.signal.reason as Error);
+      return;
+    }
     const breaks: number[] = [];
     let quoted = this.quoted;
     let pos: number;
@@ -92,8 +108,10 @@ export function exportSelectSql(request: ExportRequest): string {
 /**
  * Streams the businesses an export selects from PostgreSQL (COPY … TO STDOUT in CSV format) into `filePath`:
  * UTF-8 with a BOM for Excel, a header row of the field names, RFC 4180 records ending in CRLF, formula cells
- * neutralised in SQL, rows in storage order. Rows are counted and copied from one snapshot, so rowsTotal is exact. The file appears
- * under its name only when complete (written as .partial, then renamed); on failure nothing is left behind.
+ * neutralised in SQL, rows in storage order. Rows are counted and copied from one snapshot, so rowsTotal is
+ * exact. The file appears under its name only when complete (written as .partial, then renamed); on failure
+ * nothing is left behind. `signal` stops it (a cancel, a timeout): checked between chunks, and the COPY in
+ * flight is interrupted in the database; the abort's reason is thrown and the partial file removed.
  */
 export async function writeExportCsv(
   pool: pg.Pool,
@@ -101,14 +119,20 @@ export async function writeExportCsv(
   filePath: string,
   onProgress: (progress: ExportProgress) => unknown = () => undefined,
   progressEveryMs = 250,
+  signal?: AbortSignal,
 ): Promise<ExportFileResult> {
   // Progress is best effort: a lost update must not fail the export.
   const report = (progress: ExportProgress) =>
     Promise.resolve()
       .then(() => onProgress(progress))
       .catch(() => undefined);
+  signal?.throwIfAborted();
   const partial = `${filePath}.partial`;
   const client = await pool.connect();
+  const pid = (client as unknown as { processID: number }).processID;
+  const interrupt = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  signal?.addEventListener('abort', interrupt);
+  let broken = false;
   try {
     await client.query('begin isolation level repeatable read read only');
     await report({ phase: 'counting', rowsDone: 0 });
@@ -116,6 +140,7 @@ export async function writeExportCsv(
       `select count(*) as n from businesses b where ${exportWhereSql(request)}`,
     );
     const rowsTotal = Number(counted.rows[0].n);
+    signal?.throwIfAborted();
     await report({ phase: 'writing', rowsDone: 0, rowsTotal });
 
     const file = createWriteStream(partial);
@@ -127,7 +152,7 @@ export async function writeExportCsv(
         lastReport = now;
         void report({ phase: 'writing', rowsDone, rowsTotal });
       }
-    });
+    }, signal);
     const copy = client.query(copyStreams.to(`copy (${exportSelectSql(request)}) to stdout with (format csv)`));
     await pipeline(copy, records, file);
     await client.query('commit');
@@ -135,10 +160,14 @@ export async function writeExportCsv(
     await report({ phase: 'done', rowsDone: records.rows, rowsTotal });
     return { rows: records.rows, bytes: file.bytesWritten };
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    // A COPY stopped half-way may leave the connection mid-protocol: it is closed (which ends the read-only
+    // transaction) rather than rolled back and reused.
+    broken = true;
     await rm(partial, { force: true });
+    if (signal?.aborted) throw signal.reason;
     throw error;
   } finally {
-    client.release();
+    signal?.removeEventListener('abort', interrupt);
+    client.release(broken);
   }
 }

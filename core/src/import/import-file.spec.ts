@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
-import { SKIP_REASONS } from './business-writer.js';
+import { businessSlug } from '../rules/slug.js';
+import { SKIP_REASONS, writeBusinesses } from './business-writer.js';
+import { normalizeRow } from './normalize-row.js';
+import { mapColumns } from './columns.js';
 import { importFile } from './import-file.js';
 import { ImportFileError } from './readers.js';
 
@@ -250,6 +254,58 @@ describe('importing files', () => {
       [5, SKIP_REASONS.nameAddressDuplicate],
     ]);
     expect(again.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, excelDuplicateRecords: 2 });
+  });
+
+  it('gives a business whose slug another business holds a longer one, in the file and against the table', async () => {
+    const slug = businessSlug('Slug Clash', 'Bern', 'p-clash-1');
+    await client.query(`insert into businesses (name, slug, place_id) values ('Holder', $1, 'p-holder')`, [slug]);
+    const file = join(scratch, 'clash.csv');
+    await writeFile(file, 'name,city,place_id\nSlug Clash,Bern,p-clash-1\n');
+    const report = await importFile(file, client);
+    expect(report).toMatchObject({ inserted: 1, errorCount: 0 });
+    const suffix = createHash('md5').update('p-clash-1').digest('hex').slice(0, 4);
+    expect((await client.query(`select slug from businesses where place_id = 'p-clash-1'`)).rows).toEqual([
+      { slug: `${slug}-${suffix}` },
+    ]);
+
+    // Two rows of one batch with the same slug (as a hash collision would give): the later one is suffixed.
+    const columns = mapColumns(['name', 'place_id']);
+    const rows = ['p-twin-1', 'p-twin-2'].map((id, i) => {
+      const row = normalizeRow([`Twin ${i}`, id], columns, i + 2);
+      if ('reason' in row) throw new Error(row.reason);
+      return { ...row, slug: 'twin-slug' };
+    });
+    const written = await writeBusinesses(client, rows);
+    expect(written).toMatchObject({ inserted: 2, insertedWithPlaceId: 2 });
+    const twins = await client.query(`select place_id, slug from businesses where place_id like 'p-twin-%' order by 1`);
+    expect(twins.rows).toEqual([
+      { place_id: 'p-twin-1', slug: 'twin-slug' },
+      { place_id: 'p-twin-2', slug: `twin-slug-${createHash('md5').update('p-twin-2').digest('hex').slice(0, 4)}` },
+    ]);
+  });
+
+  it('rolls the whole file back when a batch fails in the database while the next one is being read', async () => {
+    const before = await count();
+    // Row 250 (third batch of 100) gets a slug that two businesses already hold, with and without its
+    // suffix: its insert fails on the unique slug, after two batches were written.
+    const slug = businessSlug('Business 250', null, 'p-250');
+    const suffix = createHash('md5').update('p-250').digest('hex').slice(0, 4);
+    await client.query(
+      `insert into businesses (name, slug, place_id) values ('A', $1, 'p-blocker-a'), ('B', $2, 'p-blocker-b')`,
+      [slug, `${slug}-${suffix}`],
+    );
+    const file = join(scratch, 'fails.csv');
+    await writeFile(file, `name,place_id,full_address\n${csvRows(600, 1)}`);
+    const progress: number[] = [];
+    await expect(
+      importFile(file, client, { batchSize: 100, onProgress: (p) => void progress.push(p.rowsDone) }),
+    ).rejects.toThrow(/businesses_slug_unique/);
+    expect(progress.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
+    // Nothing of the file stayed, and the connection is usable (no statement ran after the rollback).
+    expect(await count()).toBe(before + 2);
+    // Outside a transaction, the transaction's start is this statement's start.
+    expect((await client.query('select now() = statement_timestamp() as outside')).rows[0].outside).toBe(true);
+    await client.query(`delete from businesses where place_id like 'p-blocker-%'`);
   });
 
   it('rolls the whole file back when stopped half-way, and stores what beforeCommit writes with it', async () => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type ColumnExtraction, mapColumns } from './columns.js';
-import { existingPlaceIds, writeBusinesses } from './business-writer.js';
-import { type BusinessRow, isRejection, normalizeRow, type RowRejection } from './normalize-row.js';
+import { writeBusinesses } from './business-writer.js';
+import { type BusinessRow, detach, isBlank, isRejection, type RowRejection, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet } from './readers.js';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
@@ -113,56 +113,91 @@ async function importRows(
   let databaseDuplicateCount = 0;
   let batch: BusinessRow[] = [];
   let batchRowNumbers: number[] = [];
-  const checked = new Set<string>();
+  /** Place ids of the batch being filled that no earlier row of the file had. */
+  let firstSeen = 0;
+  const normalize = rowNormalizer(columns);
 
   const reject = (rejection: RowRejection) => {
     errorCount++;
     if (errors.length < MAX_LISTED_ROWS) errors.push(rejection);
   };
-  const flush = async () => {
-    if (batch.length === 0) return;
-    signal?.throwIfAborted();
-    // Only ids this import has not written yet: a repeat in a later batch is a file duplicate, not a database one.
-    const ids = [...new Set(batch.map((r) => r.place_id))].filter(
-      (id): id is string => id !== null && !checked.has(id),
-    );
-    databaseDuplicateCount += (await existingPlaceIds(client, ids)).size;
-    for (const id of ids) checked.add(id);
-    const result = await writeBusinesses(client, batch, { transaction: 'caller' });
+
+  // One batch is written while the next is read and normalised: PostgreSQL and Node work at the same time.
+  // Only one write is in flight (a connection runs one statement at a time, and a batch's statements must
+  // stay in order); a failed write surfaces at the next flush or at the end.
+  let writing: Promise<void> | null = null;
+  let failure: { error: unknown } | null = null;
+  const settle = async () => {
+    if (writing) await writing;
+    writing = null;
+    if (failure) throw failure.error;
+  };
+  const write = async (rows: BusinessRow[], rowNumbers: number[], newPlaceIds: number, rowsDone: number) => {
+    const result = await writeBusinesses(client, rows, { transaction: 'caller' });
     totals.inserted += result.inserted;
     totals.updated += result.updated;
     totals.skipped += result.skipped;
+    // A place id new to this import that the batch did not insert was already stored.
+    databaseDuplicateCount += newPlaceIds - result.insertedWithPlaceId;
     for (const { index, reason } of result.skippedRows) {
       if (skippedRows.length >= MAX_LISTED_ROWS) break;
-      const row = batch[index];
-      skippedRows.push({ rowNumber: batchRowNumbers[index], name: row.name, placeId: row.place_id, reason });
+      const row = rows[index];
+      skippedRows.push({
+        rowNumber: rowNumbers[index],
+        name: detach(row.name),
+        placeId: row.place_id === null ? null : detach(row.place_id),
+        reason,
+      });
     }
+    await options.onProgress?.({ rowsDone, phase: 'writing' });
+  };
+  const flush = async () => {
+    await settle();
+    if (batch.length === 0) return;
+    signal?.throwIfAborted();
+    writing = write(batch, batchRowNumbers, firstSeen, totalRows).catch((error: unknown) => {
+      failure = { error };
+    });
     batch = [];
     batchRowNumbers = [];
-    await options.onProgress?.({ rowsDone: totalRows, phase: 'writing' });
+    firstSeen = 0;
   };
 
-  for await (const { rowNumber, values } of sheet.rows) {
-    if (signal?.aborted) signal.throwIfAborted();
-    if (values.every((v) => v === null || v === undefined || String(v).trim() === '')) continue;
-    totalRows++;
-    const row = normalizeRow(values, columns, rowNumber);
-    if (isRejection(row)) {
-      reject(row);
-      continue;
+  try {
+    for await (const rows of sheet.batches) {
+      if (signal?.aborted) signal.throwIfAborted();
+      if (failure) await settle();
+      for (const { rowNumber, values } of rows) {
+        if (isBlank(values)) continue;
+        totalRows++;
+        const row = normalize(values, rowNumber);
+        if (isRejection(row)) {
+          reject(row);
+          continue;
+        }
+        if (row.place_id) {
+          recordsWithPlaceId++;
+          if (seenPlaceIds.has(row.place_id)) {
+            excelDuplicateCount++;
+            repeatedPlaceIds.add(detach(row.place_id));
+          } else {
+            // Kept for the whole file: a copy, not a slice of the chunk it was read from (see detach).
+            seenPlaceIds.add(detach(row.place_id));
+            firstSeen++;
+          }
+        }
+        batch.push(row);
+        batchRowNumbers.push(rowNumber);
+        if (batch.length >= batchSize) await flush();
+      }
     }
-    if (row.place_id) {
-      recordsWithPlaceId++;
-      if (seenPlaceIds.has(row.place_id)) {
-        excelDuplicateCount++;
-        repeatedPlaceIds.add(row.place_id);
-      } else seenPlaceIds.add(row.place_id);
-    }
-    batch.push(row);
-    batchRowNumbers.push(rowNumber);
-    if (batch.length >= batchSize) await flush();
+    await flush();
+    await settle();
+  } finally {
+    // Whatever stopped the reading, the write in flight ends before the caller rolls back: its remaining
+    // statements must not run after the rollback, outside the transaction.
+    await writing;
   }
-  await flush();
   for (const problem of sheet.unreadable) reject(problem);
   totalRows += sheet.unreadable.length;
   if (totalRows === 0) throw new ImportFileError('The file has a header row but no data rows.');

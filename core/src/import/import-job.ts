@@ -22,6 +22,8 @@ export interface ImportJobData {
 /** What `job.updateProgress` carries for an import (relayed to the admin over socket.io). */
 export interface ImportJobProgress extends Omit<ImportProgress, 'phase'> {
   phase: 'queued' | ImportProgress['phase'];
+  /** When the worker sent this update (epoch milliseconds). */
+  at?: number;
 }
 
 /** Batch upload result per file (admin spec §3), also the answer of the legacy single-file upload. */

@@ -44,6 +44,10 @@ const EMPTY_MARKERS = new Set(['', 'none', 'nan', 'null', 'n/a', 'undefined']);
 
 /** A cell as text: trimmed, numbers without exponent, dates as ISO, empty markers as null. */
 export function cellText(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    return maybeEmptyMarker(text) && EMPTY_MARKERS.has(text.toLowerCase()) ? null : text;
+  }
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value === 'number') {
@@ -51,7 +55,27 @@ export function cellText(value: unknown): string | null {
     return Number.isInteger(value) ? BigInt(value).toString() : String(value);
   }
   const text = String(value).trim();
-  return EMPTY_MARKERS.has(text.toLowerCase()) ? null : text;
+  return maybeEmptyMarker(text) && EMPTY_MARKERS.has(text.toLowerCase()) ? null : text;
+}
+
+/**
+ * Cheap pre-check of EMPTY_MARKERS (every cell of a million rows goes through it): empty, or at most 9
+ * characters starting with n or u, as the markers do.
+ */
+function maybeEmptyMarker(text: string): boolean {
+  if (text.length === 0) return true;
+  if (text.length > 9) return false;
+  const first = text.charCodeAt(0) | 0x20;
+  return first === 0x6e || first === 0x75;
+}
+
+/** True when every cell of a row is empty (a blank line of a spreadsheet, not counted as a row). */
+export function isBlank(values: readonly unknown[]): boolean {
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string' ? value.trim() !== '' : String(value).trim() !== '') return false;
+  }
+  return true;
 }
 
 function cellNumber(value: unknown): number | null {
@@ -69,6 +93,71 @@ function cellBoolean(value: unknown): boolean {
 }
 
 /**
+ * Remembers the results of a pure function of a cell for the values seen most (a file repeats its
+ * categories, cities and opening hours over and over). Bounded: when full it starts again.
+ */
+class Memo<V> {
+  private readonly values = new Map<string, V>();
+  constructor(
+    private readonly compute: (key: string) => V,
+    private readonly limit = 20_000,
+  ) {}
+
+  get(key: string): V {
+    let value = this.values.get(key);
+    if (value === undefined && !this.values.has(key)) {
+      value = this.compute(key);
+      if (this.values.size >= this.limit) this.values.clear();
+      this.values.set(detach(key), value);
+    }
+    return value as V;
+  }
+}
+
+/**
+ * A copy of a string that does not keep the text it was cut from alive. A cell read from a file is a slice
+ * of the chunk it came from (V8 shares the chunk's characters), so keeping one cell for the whole import (a
+ * place id in the duplicate check, a name in the report's skipped rows) would keep its whole chunk: for
+ * every kept cell, hundreds of kilobytes.
+ */
+export function detach(text: string): string {
+  // Concatenating then slicing makes V8 flatten into a fresh string of just these characters.
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}
+
+interface Memos {
+  slug: Memo<string | null>;
+  hours: Memo<string | null>;
+  about: Memo<string | null>;
+  country: Memo<string | null>;
+}
+
+const normalHours = (text: string) => {
+  const hours = parseWorkingHours(text);
+  return hours ? JSON.stringify(hours) : null;
+};
+const normalAbout = (text: string) => {
+  const about = parseAbout(text);
+  return about ? JSON.stringify('text' in about ? about.text : about.groups) : null;
+};
+
+/**
+ * normalizeRow for the rows of one file, with the per-value work (slugs of categories and cities, parsed
+ * opening hours and amenities, country names) done once per distinct value.
+ */
+export function rowNormalizer(
+  columns: ColumnExtraction,
+): (values: readonly unknown[], rowNumber: number) => BusinessRow | RowRejection {
+  const memos: Memos = {
+    slug: new Memo((text) => slugify(text) || null),
+    hours: new Memo(normalHours),
+    about: new Memo(normalAbout, 5_000),
+    country: new Memo(countryCodeFromName),
+  };
+  return (values, rowNumber) => normalizeWith(values, columns, rowNumber, memos);
+}
+
+/**
  * Validates and normalises one data row (admin spec §3 columns). A row without a name is rejected with a
  * sentence; out-of-range values are dropped rather than failing the row, so a real file still lands.
  */
@@ -76,6 +165,15 @@ export function normalizeRow(
   values: readonly unknown[],
   columns: ColumnExtraction,
   rowNumber: number,
+): BusinessRow | RowRejection {
+  return normalizeWith(values, columns, rowNumber, null);
+}
+
+function normalizeWith(
+  values: readonly unknown[],
+  columns: ColumnExtraction,
+  rowNumber: number,
+  memos: Memos | null,
 ): BusinessRow | RowRejection {
   const raw = (column: ImportColumn): unknown => {
     const index = columns.indexes[column];
@@ -101,7 +199,7 @@ export function normalizeRow(
   let countryCode = text('country_code')?.toUpperCase() ?? null;
   if (countryCode && !/^[A-Z]{2}$/.test(countryCode)) countryCode = null;
   let country = text('country');
-  countryCode ??= countryCodeFromName(country);
+  countryCode ??= country === null ? null : memos ? memos.country.get(country) : countryCodeFromName(country);
   if (!country && countryCode) country = countryName(countryCode);
 
   const type = text('type');
@@ -109,8 +207,10 @@ export function normalizeRow(
   const city = text('city');
   const fullAddress = text('full_address');
   const placeId = text('place_id');
-  const hours = parseWorkingHours(text('working_hours'));
-  const about = parseAbout(text('about'));
+  const hoursText = text('working_hours');
+  const aboutText = text('about');
+  const slugOf = (value: string | null) =>
+    value === null ? null : memos ? memos.slug.get(value) : slugify(value) || null;
 
   return {
     name,
@@ -132,13 +232,13 @@ export function normalizeRow(
     photo: text('photo'),
     logo: text('logo'),
     located_in: text('located_in'),
-    working_hours: hours ? JSON.stringify(hours) : null,
+    working_hours: hoursText === null ? null : memos ? memos.hours.get(hoursText) : normalHours(hoursText),
     verified: cellBoolean(raw('verified')),
-    about: about ? JSON.stringify('text' in about ? about.text : about.groups) : null,
+    about: aboutText === null ? null : memos ? memos.about.get(aboutText) : normalAbout(aboutText),
     place_id: placeId,
     url: text('url'),
-    category_slug: slugify(category) || null,
-    city_slug: slugify(city) || null,
+    category_slug: slugOf(category),
+    city_slug: slugOf(city),
   };
 }
 

@@ -2,9 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { pipeline, Transform, type TransformCallback } from 'node:stream';
-import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { CsvQuoteError, CsvRecordReader } from './csv-records.js';
+import { SharedStringFile } from './xlsx-strings.js';
 
 /** A file that cannot be read as a spreadsheet; the message says why, for the upload report. */
 export class ImportFileError extends Error {}
@@ -17,7 +17,8 @@ export interface SheetRow {
 
 export interface Spreadsheet {
   headers: string[];
-  rows: AsyncIterable<SheetRow>;
+  /** The data rows, a few hundred at a time (one promise per chunk rather than per row). */
+  batches: AsyncIterable<SheetRow[]>;
   /** Records the CSV parser could not read (bad quoting), reported and skipped. */
   unreadable: { rowNumber: number; reason: string }[];
   /** Stops reading and closes the file (an import that ends early must not leave it open). */
@@ -172,122 +173,133 @@ async function inspectWorkbookArchive(path: string): Promise<void> {
   }
 }
 
-/**
- * Lets only valid UTF-8 through. A file that mixes encodings (a Latin-1 line in a UTF-8 file) is refused
- * with the number of the first bad line, rather than landing with replacement characters in names.
- */
-class Utf8Guard extends Transform {
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private line = 1;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      this.decoder.decode(chunk, { stream: true });
-    } catch {
-      return done(Utf8Guard.error(this.line + Utf8Guard.badLineOffset(chunk)));
-    }
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.line++;
-    done(null, chunk);
+/** Lines before the first one of the chunk that is not valid UTF-8 on its own. */
+function badLineOffset(chunk: Buffer): number {
+  let offset = 0;
+  let start = 0;
+  while (start < chunk.length) {
+    const end = chunk.indexOf(10, start);
+    const stop = end === -1 ? chunk.length : end;
+    if (!isUtf8(chunk.subarray(start, stop))) return offset;
+    offset++;
+    start = stop + 1;
   }
-
-  override _flush(done: TransformCallback): void {
-    try {
-      this.decoder.decode();
-    } catch {
-      return done(Utf8Guard.error(this.line));
-    }
-    done();
-  }
-
-  /** Lines before the first one of the chunk that is not valid UTF-8 on its own. */
-  private static badLineOffset(chunk: Buffer): number {
-    let offset = 0;
-    let start = 0;
-    while (start < chunk.length) {
-      const end = chunk.indexOf(10, start);
-      const stop = end === -1 ? chunk.length : end;
-      if (!isUtf8(chunk.subarray(start, stop))) return offset;
-      offset++;
-      start = stop + 1;
-    }
-    return 0;
-  }
-
-  private static error(line: number): ImportFileError {
-    return new ImportFileError(
-      `The file is not valid UTF-8 text: line ${line} is in another encoding (the file mixes encodings). Save it as "CSV UTF-8" and upload it again.`,
-    );
-  }
+  return 0;
 }
 
+function notUtf8(line: number): ImportFileError {
+  return new ImportFileError(
+    `The file is not valid UTF-8 text: line ${line} is in another encoding (the file mixes encodings). Save it as "CSV UTF-8" and upload it again.`,
+  );
+}
+
+/** Bytes read from a CSV file at a time (a few hundred rows of a Google-Maps export). */
+const CSV_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Reads a CSV file as a stream, a chunk of records at a time. Only valid UTF-8 is read: a file that mixes
+ * encodings (a Latin-1 line in a UTF-8 file) is refused with the number of the first bad line, rather than
+ * landing with replacement characters in names. The decode is the check (each byte is decoded once).
+ */
 async function openCsv(path: string): Promise<Spreadsheet> {
   const unreadable: Spreadsheet['unreadable'] = [];
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    encoding: 'utf8',
-  });
-  // pipeline destroys the parser with the guard's error, so the row iterator below rejects with it.
-  const file = createReadStream(path);
-  pipeline(file, new Utf8Guard(), parser, () => undefined);
-  const close = () => {
-    file.destroy();
-    parser.destroy();
+  const file = createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES });
+  const close = () => file.destroy();
+  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const reader = new CsvRecordReader(({ line, message }) =>
+    unreadable.push({ rowNumber: line, reason: `The line could not be read as CSV: ${message}` }),
+  );
+  let line = 1;
+  let ended = false;
+  /** The records of the next chunk(s) of the file; null at its end. */
+  const next = async (): Promise<string[][] | null> => {
+    while (!ended) {
+      const { value, done } = await chunks.next();
+      let text: string;
+      try {
+        text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      } catch {
+        throw notUtf8(done ? line : line + badLineOffset(value));
+      }
+      if (!done) for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) line++;
+      let records: string[][];
+      try {
+        records = reader.push(text);
+        if (done) {
+          ended = true;
+          records = records.concat(reader.end());
+        }
+      } catch (error) {
+        if (error instanceof CsvQuoteError)
+          throw new ImportFileError(`The file could not be read as CSV: ${error.message}.`);
+        throw error;
+      }
+      if (records.length > 0) return records;
+    }
+    return null;
   };
-  parser.on('skip', (error: Error & { lines?: number }) => {
-    unreadable.push({ rowNumber: error.lines ?? 0, reason: `The line could not be read as CSV: ${error.message}` });
-  });
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
-  const first = await iterator.next().catch((error: Error) => {
+
+  let pending: string[][] | null;
+  try {
+    pending = await next();
+  } catch (error) {
     close();
     throw error instanceof ImportFileError
       ? error
-      : new ImportFileError(`The file could not be read as CSV: ${error.message}`);
-  });
-  if (first.done) {
+      : new ImportFileError(`The file could not be read as CSV: ${(error as Error).message}`);
+  }
+  if (!pending) {
     close();
     throw new ImportFileError('The file has no header row.');
   }
-  const headers = first.value.map((h) => String(h ?? '').trim());
-  async function* rows(): AsyncIterable<SheetRow> {
+  const headers = pending[0].map((h) => String(h ?? '').trim());
+  pending = pending.slice(1);
+  async function* batches(): AsyncIterable<SheetRow[]> {
     let rowNumber = 1;
-    while (true) {
-      let next: IteratorResult<string[]>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        if (error instanceof ImportFileError) throw error;
-        throw new ImportFileError(
-          `The file could not be read as CSV after row ${rowNumber}: ${(error as Error).message}`,
-        );
-      }
-      if (next.done) return;
-      rowNumber++;
-      yield { rowNumber, values: next.value };
+    for (let records = pending; records; records = await next()) {
+      if (records.length === 0) continue;
+      const rows: SheetRow[] = new Array(records.length);
+      for (let i = 0; i < records.length; i++) rows[i] = { rowNumber: ++rowNumber, values: records[i] };
+      yield rows;
     }
   }
-  return { headers, rows: rows(), unreadable, close };
+  return { headers, batches: batches(), unreadable, close };
 }
 
-/** Plain value of an exceljs cell: rich text, hyperlinks and formulas reduced to what they show. */
-function cellValue(value: ExcelJS.CellValue): unknown {
+/** Plain value of an exceljs cell: shared strings, rich text, hyperlinks and formulas reduced to what they show. */
+function cellValue(value: ExcelJS.CellValue, strings: SharedStringFile): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'object' || value instanceof Date) return value;
+  if ('sharedString' in value) return strings.get((value as { sharedString: number }).sharedString);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('formula' in value || 'sharedFormula' in value)
-    return cellValue((value as ExcelJS.CellFormulaValue).result ?? null);
-  if ('hyperlink' in value) return (value as ExcelJS.CellHyperlinkValue).text ?? value.hyperlink;
+    return cellValue((value as ExcelJS.CellFormulaValue).result ?? null, strings);
+  if ('hyperlink' in value) {
+    const text = cellValue((value as ExcelJS.CellHyperlinkValue).text as ExcelJS.CellValue, strings);
+    return text ?? value.hyperlink;
+  }
   if ('error' in value) return null;
   return String(value);
 }
 
+/** A shared string as exceljs emits it: its text, or rich-text runs. */
+type SharedStringText = string | null | { richText: { text: string }[] };
+
+/** Rows of a workbook handed on together. */
+const XLSX_ROWS_PER_BATCH = 500;
+
 async function openXlsx(path: string): Promise<Spreadsheet> {
   const file = createReadStream(path);
-  const close = () => file.destroy();
+  const strings = new SharedStringFile();
+  const close = () => {
+    file.destroy();
+    strings.close();
+  };
+  // Shared strings are emitted (and kept in a file, see SharedStringFile), not cached by exceljs; the sheets
+  // are then read after the table (exceljs parks them in temporary files until it has been read).
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     hyperlinks: 'cache',
     styles: 'ignore',
     worksheets: 'emit',
@@ -300,10 +312,28 @@ async function openXlsx(path: string): Promise<Spreadsheet> {
   let sheetRows: AsyncIterator<ExcelJS.Row>;
   let first: IteratorResult<ExcelJS.Row>;
   try {
-    const sheets = workbook[Symbol.asyncIterator]();
-    const sheet = await sheets.next();
-    if (sheet.done) throw new ImportFileError('The workbook has no sheet.');
-    sheetRows = (sheet.value as unknown as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
+    // parse() yields the shared strings ({index, text}) and the worksheets ({eventType: 'worksheet'}).
+    type WorkbookEvent = { eventType?: string; value?: unknown; index?: number; text?: SharedStringText };
+    const parse = (workbook as unknown as { parse(): AsyncIterable<WorkbookEvent> }).parse();
+    const events = parse[Symbol.asyncIterator]();
+    let sheet: unknown = null;
+    while (sheet === null) {
+      const next = await events.next();
+      if (next.done) throw new ImportFileError('The workbook has no sheet.');
+      const event = next.value;
+      if (event.eventType === 'worksheet') sheet = event.value;
+      else if (event.eventType === undefined && typeof event.index === 'number') {
+        const text = event.text;
+        strings.add(
+          text === null || text === undefined
+            ? ''
+            : typeof text === 'string'
+              ? text
+              : text.richText.map((run) => run.text ?? '').join(''),
+        );
+      }
+    }
+    sheetRows = (sheet as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
     first = await sheetRows.next();
   } catch (error) {
     close();
@@ -313,9 +343,11 @@ async function openXlsx(path: string): Promise<Spreadsheet> {
     close();
     throw new ImportFileError('The workbook is empty: its first sheet has no header row.');
   }
-  const rowValues = (row: ExcelJS.Row) => (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
+  const rowValues = (row: ExcelJS.Row) =>
+    (row.values as ExcelJS.CellValue[]).slice(1).map((value) => cellValue(value, strings));
   const headers = rowValues(first.value).map((h) => String(h ?? '').trim());
-  async function* rows(): AsyncIterable<SheetRow> {
+  async function* batches(): AsyncIterable<SheetRow[]> {
+    let rows: SheetRow[] = [];
     while (true) {
       let next: IteratorResult<ExcelJS.Row>;
       try {
@@ -323,9 +355,14 @@ async function openXlsx(path: string): Promise<Spreadsheet> {
       } catch (error) {
         throw wrap(error);
       }
-      if (next.done) return;
-      yield { rowNumber: next.value.number, values: rowValues(next.value) };
+      if (next.done) break;
+      rows.push({ rowNumber: next.value.number, values: rowValues(next.value) });
+      if (rows.length >= XLSX_ROWS_PER_BATCH) {
+        yield rows;
+        rows = [];
+      }
     }
+    if (rows.length > 0) yield rows;
   }
-  return { headers, rows: rows(), unreadable: [], close };
+  return { headers, batches: batches(), unreadable: [], close };
 }

@@ -117,6 +117,8 @@ export interface GenerateSitemapsOptions {
   pageSize?: number;
   now?: Date;
   onProgress?: (progress: SitemapProgress) => unknown;
+  /** Stops the generation (a timeout): the statement in flight is interrupted and the partial set removed. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -155,8 +157,12 @@ export async function generateSitemaps(pool: pg.Pool, options: GenerateSitemapsO
   const newest = (values: string[]) => values.reduce((a, b) => (b > a ? b : a), '') || nowW3c;
 
   const client = await pool.connect();
+  const pid = (client as unknown as { processID: number }).processID;
+  const interrupt = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  options.signal?.addEventListener('abort', interrupt);
   let businessCount = 0;
   try {
+    options.signal?.throwIfAborted();
     await client.query('begin isolation level repeatable read read only');
 
     await report({ phase: 'main', rowsDone: 0 });
@@ -236,14 +242,18 @@ export async function generateSitemaps(pool: pg.Pool, options: GenerateSitemapsO
       businessCount += rows.length;
       afterId = Number(rows[rows.length - 1].id);
       await report({ phase: 'businesses', rowsDone: businessCount, rowsTotal });
+      options.signal?.throwIfAborted();
       if (rows.length < pageSize) break;
     }
+    options.signal?.throwIfAborted();
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
+    if (options.signal?.aborted) throw options.signal.reason;
     throw error;
   } finally {
+    options.signal?.removeEventListener('abort', interrupt);
     client.release();
   }
 

@@ -6,9 +6,14 @@ export const SITEMAPS_DEBOUNCE_MS = 60_000;
 /** BullMQ deduplication id of the pending regeneration. */
 export const SITEMAPS_DEDUPLICATION_ID = 'sitemaps-regenerate';
 
+/** A generation running longer than this is stopped (the previous sitemaps stay online) and not retried. */
+export const SITEMAPS_TIMEOUT_MS = 10 * 60 * 1000;
+
 export interface SitemapJobData {
   /** Businesses per file; 9,000 unless a test or an operator says otherwise. */
   pageSize?: number;
+  /** Stops the generation after this long instead of SITEMAPS_TIMEOUT_MS (tests, operators). */
+  timeoutMs?: number;
 }
 
 /**

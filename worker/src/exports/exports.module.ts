@@ -11,10 +11,11 @@ import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
   imports: [BullModule.registerQueue({ name: QUEUES.exports })],
   providers: [
     { provide: EXPORTS_CONFIG, useFactory: () => loadConfig() },
-    // One connection per running export (concurrency 2): a long COPY must not take others' connections.
+    // One connection per running export (concurrency 2): a long COPY must not take others' connections;
+    // plus one to interrupt an export's statement when it is cancelled or runs past its time limit.
     {
       provide: EXPORTS_POOL,
-      useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 2 }),
+      useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 3 }),
     },
     ExportsProcessor,
     ExportsScheduler,

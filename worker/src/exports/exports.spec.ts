@@ -1,4 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +9,18 @@ import pg from 'pg';
 import {
   bullConnection,
   EXPORT_JOBS,
+  exportCancelKey,
   type ExportInput,
+  type ExportJobData,
+  type ExportProgress,
   exportFilePath,
   loadConfig,
   parseExportRequest,
   QUEUES,
 } from '@directory/core';
 import { createSuiteDatabase } from '../../../testing/database.js';
+import { eventually } from '../imports/import-testing.js';
+import { EXPORT_CANCELLED_MESSAGE, exportTimeoutMessage } from './exports.processor.js';
 
 /** The moment the admin "asked" in these tests: Wednesday 17 June 2026, noon UTC (the week began Monday 15th). */
 const NOW = new Date('2026-06-17T12:00:00Z');
@@ -166,7 +173,7 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
   it('reports progress with rows done, rows total and phase', async () => {
     const { job } = await exportCsv({ countryCode: 'US' });
     const finished = await Job.fromId(queue, job.id!);
-    expect(finished?.progress).toEqual({ phase: 'done', rowsDone: 3, rowsTotal: 3 });
+    expect(finished?.progress).toEqual({ phase: 'done', rowsDone: 3, rowsTotal: 3, at: expect.any(Number) });
   });
 
   it('removes export files older than the retention period on the cleanup job', async () => {
@@ -186,6 +193,70 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
     const left = await readdir(dir);
     expect(left).toEqual(expect.arrayContaining(['fresh.csv', 'notes.txt']));
     expect(left).not.toContain('old.csv');
+  });
+
+  describe('stopping a running export', () => {
+    beforeAll(async () => {
+      // Enough rows that their CSV (about 1 MB) cannot all sit in the pipes and buffers between COPY and file.
+      await db.query(`
+        insert into businesses (name, slug, full_address, phone, type, country_code)
+        select 'Bulk ' || n, 'bulk-' || n, n || ' Long Street, Somewhere', '+1 555 ' || n, 'Bulk type', 'ZZ'
+        from generate_series(1, 20000) n`);
+      await mkdir(join(dataDir, 'exports'), { recursive: true });
+    });
+    afterAll(async () => {
+      await db.query(`delete from businesses where country_code = 'ZZ'`);
+    });
+
+    it('stops mid-COPY when an admin cancels it: the COPY is interrupted and the partial file removed', async () => {
+      const jobId = 'export-cancelled';
+      const partial = `${exportFilePath(dataDir, jobId)}.partial`;
+      // The export writes into a pipe the test reads: it takes the first bytes and stops reading, so the
+      // COPY is held half-way (no timing involved) until the worker has seen the cancel request.
+      execFileSync('mkfifo', [partial]);
+      const reader = createReadStream(partial);
+      let received = 0;
+      reader.on('data', (chunk) => {
+        received += chunk.length;
+        reader.pause();
+      });
+      const request: ExportJobData = parseExportRequest({ countryCode: 'ZZ' }, NOW);
+      const job = await queue.add(EXPORT_JOBS.export, request, { jobId, attempts: 3 });
+      await eventually(
+        async () => received > 0 && ((await Job.fromId(queue, jobId))?.progress as ExportProgress).phase === 'writing',
+        'the export is writing its file',
+      );
+      const redis = await queue.getBackend().client;
+      const flag = exportCancelKey(loadConfig().REDIS_PREFIX, jobId);
+      await redis.set(flag, '1');
+      await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel request');
+      reader.resume();
+      await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow(EXPORT_CANCELLED_MESSAGE);
+      reader.destroy();
+      expect(existsSync(partial)).toBe(false);
+      expect(existsSync(exportFilePath(dataDir, jobId))).toBe(false);
+      // A cancel is final: not retried.
+      expect((await Job.fromId(queue, jobId))!.attemptsMade).toBe(1);
+    });
+
+    it('stops an export that runs past its time limit, interrupting the statement it waits in', async () => {
+      // An open transaction holding businesses exclusively makes the export wait in its first statement.
+      const blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      await blocker.query('begin');
+      await blocker.query('lock table businesses in access exclusive mode');
+      try {
+        const request: ExportJobData = { ...parseExportRequest({ countryCode: 'ZZ' }, NOW), timeoutMs: 500 };
+        const job = await queue.add(EXPORT_JOBS.export, request, { jobId: 'export-timeout', attempts: 3 });
+        await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow(exportTimeoutMessage(500));
+        expect(exportTimeoutMessage(500)).toMatch(/^The export took longer than 0.5 seconds and was stopped/);
+        expect((await Job.fromId(queue, 'export-timeout'))!.attemptsMade).toBe(1);
+        expect(await readdir(join(dataDir, 'exports'))).not.toContain('export-timeout.csv.partial');
+      } finally {
+        await blocker.query('rollback');
+        await blocker.end();
+      }
+    });
   });
 
   it('fails an unknown job with a sentence', async () => {

@@ -19,23 +19,20 @@ import {
   loadConfig,
   MAINTENANCE_JOBS,
   QUEUES,
-  SITEMAP_JOBS,
+  requestSitemapRegeneration,
   storedUploadReport,
   type StoredUploadReport,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
+import { watchJob } from './job-watch.js';
 
 const config = loadConfig();
 /** Uploads left behind (failed or cancelled imports kept for a retry) are removed after this long. */
 export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
 const PROGRESS_EVERY_MS = 250;
-/** How often a running import looks for a cancel request and its deadline. */
-const WATCH_EVERY_MS = 250;
 /** Writes within this window share one aggregate refresh (as the api's AggregatesRefresher). */
 const REFRESH_WINDOW_MS = 2000;
-/** Imports within this window share one sitemap regeneration. */
-const SITEMAP_WINDOW_MS = 60_000;
 
 /**
  * Imports one uploaded spreadsheet per job (admin spec §3, §4), one job at a time: the whole file is one
@@ -103,7 +100,8 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       if (value.phase === lastPhase && now - lastProgress < PROGRESS_EVERY_MS) return;
       lastProgress = now;
       lastPhase = value.phase;
-      await job.updateProgress(value);
+      // `at`: when the worker sent it (the benchmark measures how long it takes to reach the browser).
+      await job.updateProgress({ ...value, at: now });
     };
     let reportId = 0;
     let broken = false;
@@ -184,43 +182,27 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
    * its deadline, and interrupts the statement in flight so that the abort does not wait for it.
    */
   private watch(jobId: string, controller: AbortController, client: pg.PoolClient): () => void {
-    const deadline = Date.now() + IMPORT_TIMEOUT_MS;
-    const key = importCancelKey(config.REDIS_PREFIX, jobId);
     const pid = (client as unknown as { processID: number }).processID;
     controller.signal.addEventListener('abort', () => {
       void this.pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
     });
-    let checking = false;
-    const timer = setInterval(async () => {
-      if (checking || controller.signal.aborted) return;
-      checking = true;
-      try {
-        if (Date.now() > deadline) {
-          controller.abort(
-            new Error(
-              `The import took longer than ${IMPORT_TIMEOUT_MS / 3_600_000} hours and was stopped; nothing from the file was written. Split the file and upload the parts.`,
-            ),
-          );
-        } else if ((await (await this.worker.getBackend().client).get(key)) !== null) {
-          await (await this.worker.getBackend().client).del(key);
-          controller.abort(
-            new Error('The import was cancelled by an administrator; nothing from the file was written.'),
-          );
-        }
-      } catch (error) {
-        this.logger.warn(`Could not check for a cancel request: ${(error as Error).message}`);
-      } finally {
-        checking = false;
-      }
-    }, WATCH_EVERY_MS);
-    return () => clearInterval(timer);
+    return watchJob(controller, {
+      cancelKey: importCancelKey(config.REDIS_PREFIX, jobId),
+      cancelMessage: 'The import was cancelled by an administrator; nothing from the file was written.',
+      deadline: Date.now() + IMPORT_TIMEOUT_MS,
+      timeoutMessage: `The import took longer than ${IMPORT_TIMEOUT_MS / 3_600_000} hours and was stopped; nothing from the file was written. Split the file and upload the parts.`,
+      redis: () => this.worker.getBackend().client,
+      logger: this.logger,
+    });
   }
 
-  /** After rows were written: the public counts and the sitemaps follow (debounced); the search index syncs by itself. */
+  /**
+   * After rows were written: the public counts and the sitemaps follow (debounced: imports within a minute
+   * share one regeneration, core's requestSitemapRegeneration); the search index syncs by itself.
+   */
   private async afterWrite(): Promise<void> {
     const now = Date.now();
     const refreshWindow = Math.floor(now / REFRESH_WINDOW_MS);
-    const sitemapWindow = Math.floor(now / SITEMAP_WINDOW_MS);
     try {
       await this.maintenance.add(
         MAINTENANCE_JOBS.refreshAggregates,
@@ -232,16 +214,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
           removeOnFail: 100,
         },
       );
-      await this.sitemaps.add(
-        SITEMAP_JOBS.generate,
-        {},
-        {
-          jobId: `${SITEMAP_JOBS.generate}-after-import-${sitemapWindow}`,
-          delay: (sitemapWindow + 1) * SITEMAP_WINDOW_MS - now,
-          removeOnComplete: 100,
-          removeOnFail: 100,
-        },
-      );
+      await requestSitemapRegeneration(this.sitemaps);
     } catch (error) {
       this.logger.warn(`Could not request the refresh after an import: ${(error as Error).message}`);
     }

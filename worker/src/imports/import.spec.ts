@@ -12,6 +12,8 @@ import {
   type ImportJobProgress,
   loadConfig,
   QUEUES,
+  SITEMAP_JOBS,
+  SITEMAPS_DEDUPLICATION_ID,
   SKIP_REASONS,
 } from '@directory/core';
 import { createSuiteDatabase } from '../../../testing/database.js';
@@ -24,8 +26,11 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
   let dataDir: string;
   let worker: INestApplicationContext;
   let queue: Queue;
+  let sitemaps: Queue;
   let events: QueueEvents;
   let db: pg.Client;
+  /** The sitemap regenerations waiting (not the daily schedule's run). */
+  const pendingSitemaps = async () => (await sitemaps.getDelayed()).filter((job) => !job.repeatJobKey);
   const count = async (where = 'true') =>
     Number((await db.query(`select count(*)::int as n from businesses where ${where}`)).rows[0].n);
   const progressOf = new Map<string, ImportJobProgress[]>();
@@ -41,6 +46,7 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
     await worker.init();
     const bull = bullConnection(loadConfig());
     queue = new Queue(QUEUES.import, bull);
+    sitemaps = new Queue(QUEUES.sitemaps, bull);
     events = new QueueEvents(QUEUES.import, bull);
     events.on('progress', ({ jobId, data }) => {
       progressOf.set(jobId, [...(progressOf.get(jobId) ?? []), data as ImportJobProgress]);
@@ -54,6 +60,7 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
     await db?.end();
     await events?.close();
     await queue?.close();
+    await sitemaps?.close();
     await worker?.close();
     await database?.drop();
   });
@@ -115,6 +122,11 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
       async () => (await db.query('select count(*)::int as n from category_stats')).rows[0].n > 0,
       'the aggregate refresh requested by the import ran',
     );
+    // The sitemaps follow through core's debounced request (one pending regeneration for every import).
+    const pending = await pendingSitemaps();
+    expect(pending.map((job) => [job.name, job.opts.deduplication?.id])).toEqual([
+      [SITEMAP_JOBS.generate, SITEMAPS_DEDUPLICATION_ID],
+    ]);
   });
 
   it('re-importing the same file changes nothing and reports every row as skipped', async () => {
@@ -172,10 +184,13 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
     expect((await queue.getJob('import-cancel'))?.attemptsMade).toBe(1);
     expect(existsSync(job.data.path)).toBe(true);
 
+    const sitemapsBefore = (await pendingSitemaps()).map((job) => job.id);
     await (await queue.getJob('import-cancel'))!.retry('failed');
     const result: BatchUploadResult = await job.waitUntilFinished(events, 60_000);
     expect(result).toMatchObject({ totalRows: 3020, insertedCount: 3020 });
     expect(await count(`place_id like 'cancel-%' or name like 'cancel No Id%'`)).toBe(3020);
+    // A second import within the debounce window joins the pending regeneration.
+    expect((await pendingSitemaps()).map((job) => job.id)).toEqual(sitemapsBefore);
   });
 
   it('answers with the stored result when an earlier attempt committed but died before the job was marked done', async () => {

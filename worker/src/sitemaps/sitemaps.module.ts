@@ -11,8 +11,9 @@ import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
   imports: [BullModule.registerQueue({ name: QUEUES.sitemaps })],
   providers: [
     { provide: SITEMAPS_CONFIG, useFactory: () => loadConfig() },
-    // The generation's snapshot transaction plus the lock connection.
-    { provide: SITEMAPS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 2 }) },
+    // The generation's snapshot transaction plus the lock connection, plus one to interrupt the generation's
+    // statement in flight when it runs past its time limit.
+    { provide: SITEMAPS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 3 }) },
     SitemapsProcessor,
     SitemapsScheduler,
   ],

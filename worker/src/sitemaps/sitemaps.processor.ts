@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { resolve } from 'node:path';
-import type { Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import {
   type AppConfig,
@@ -11,6 +11,7 @@ import {
   type SitemapJobData,
   type SitemapManifest,
   sitemapBaseUrl,
+  SITEMAPS_TIMEOUT_MS,
 } from '@directory/core';
 import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
 
@@ -35,6 +36,9 @@ export class SitemapsProcessor extends WorkerHost {
 
   async process(job: Job<SitemapJobData>): Promise<SitemapManifest> {
     if (job.name !== SITEMAP_JOBS.generate) throw new Error(`Unknown sitemap job "${job.name}".`);
+    // The generation stops after SITEMAPS_TIMEOUT_MS (the previous sitemaps stay online); not retried.
+    const timeoutMs = job.data?.timeoutMs ?? SITEMAPS_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
     const lock = await this.pool.connect();
     try {
       // Another worker's generation finishes first; this one then writes what changed since.
@@ -44,6 +48,12 @@ export class SitemapsProcessor extends WorkerHost {
         baseUrl: sitemapBaseUrl(this.config),
         pageSize: job.data?.pageSize,
         onProgress: (progress) => job.updateProgress(progress),
+        signal,
+      }).catch((error: unknown) => {
+        if (!signal.aborted) throw error;
+        throw new UnrecoverableError(
+          `The sitemap generation took longer than ${timeoutMs / 1000} seconds and was stopped; the previous sitemaps stay online.`,
+        );
       });
       this.logger.log(
         `Sitemaps: ${manifest.businessCount} businesses in ${manifest.files.length} files, ${manifest.durationMs} ms`,

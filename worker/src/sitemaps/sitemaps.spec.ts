@@ -187,6 +187,27 @@ describe('sitemap jobs (real PostgreSQL, Redis and worker module)', () => {
     expect(manifest.businessCount).toBe(25);
   });
 
+  it('stops a generation that runs past its time limit and keeps the previous sitemaps online', async () => {
+    const before = await readlink(current());
+    // An open transaction holding businesses exclusively makes the generation wait in its first statement.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table businesses in access exclusive mode');
+    try {
+      const job = await queue.add(SITEMAP_JOBS.generate, { timeoutMs: 500 }, { attempts: 3 });
+      await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow(
+        'The sitemap generation took longer than 0.5 seconds and was stopped; the previous sitemaps stay online.',
+      );
+      expect((await queue.getJob(job.id!))!.attemptsMade).toBe(1);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    expect(await readlink(current())).toBe(before);
+    expect(await readdir(join(dataDir, 'sitemaps', 'building')).catch(() => [])).toEqual([]);
+  });
+
   it('fails an unknown job with a sentence', async () => {
     const job = await queue.add('no-such-job', {}, { attempts: 1 });
     await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow('Unknown sitemap job "no-such-job".');

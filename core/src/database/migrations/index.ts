@@ -3,6 +3,7 @@ import { Migration20261122000001Initial } from './Migration20261122000001Initial
 import { Migration20261122000003AdminSessions } from './Migration20261122000003AdminSessions.js';
 import { Migration20261122000020SearchOutbox } from './Migration20261122000020SearchOutbox.js';
 import { Migration20261122000030JobCheckpoints } from './Migration20261122000030JobCheckpoints.js';
+import { Migration20261122000040ImportIndexes } from './Migration20261122000040ImportIndexes.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -13,4 +14,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000003AdminSessions', class: Migration20261122000003AdminSessions },
   { name: 'Migration20261122000020SearchOutbox', class: Migration20261122000020SearchOutbox },
   { name: 'Migration20261122000030JobCheckpoints', class: Migration20261122000030JobCheckpoints },
+  { name: 'Migration20261122000040ImportIndexes', class: Migration20261122000040ImportIndexes },
 ];

@@ -1,0 +1,32 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { type AppConfig, sideRedis, whenReady } from '@directory/core';
+import { APP_CONFIG } from '../config/config.module.js';
+import { CacheInvalidationInterceptor } from './cache-invalidation.interceptor.js';
+import { PublicCacheInterceptor } from './public-cache.interceptor.js';
+import { CACHE_REDIS, PublicCacheService } from './public-cache.service.js';
+
+/**
+ * Server-side cache of the public reads in Redis (a small interceptor on ioredis rather than
+ * @nestjs/cache-manager: README "Operability" says why). The client is also the api's Redis for health
+ * checks and the worker heartbeat read.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: CACHE_REDIS,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig) => {
+        const redis = sideRedis(config, 'directory-api-cache');
+        await whenReady(redis);
+        return redis;
+      },
+    },
+    PublicCacheService,
+    { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: CacheInvalidationInterceptor },
+  ],
+  exports: [CACHE_REDIS, PublicCacheService],
+})
+export class CacheModule {}

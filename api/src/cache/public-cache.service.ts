@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import {
+  type AppConfig,
+  bumpCacheGeneration,
+  CACHE_SCOPES,
+  cacheEntryPrefix,
+  cacheGenerationKey,
+  type CacheScope,
+  newCacheGeneration,
+} from '@directory/core';
+import { APP_CONFIG } from '../config/config.module.js';
+import { Metrics } from '../metrics/metrics.js';
+
+export const CACHE_REDIS = Symbol('CACHE_REDIS');
+
+export interface CachedAnswer {
+  etag: string;
+  body: string;
+}
+
+/** Where an answer is (or would be) kept; null when Redis could not be asked. */
+export type CacheSlot = { key: string; hit: CachedAnswer | null } | null;
+
+/** Seconds between two warnings about an unreachable cache (it may be down for a while). */
+const WARN_EVERY_MS = 30_000;
+
+/**
+ * The public read cache in Redis. Every failure (Redis down, slow, full) is answered by "not cached": the
+ * caller then asks PostgreSQL or the search engine, so a cache outage never fails a request.
+ */
+@Injectable()
+export class PublicCacheService implements OnApplicationShutdown {
+  private readonly logger = new Logger('PublicCache');
+  private lastWarning = 0;
+  /** Answers being computed in this process, by key: concurrent misses of one key share one computation. */
+  private readonly pending = new Map<string, Promise<CachedAnswer>>();
+
+  constructor(
+    @Inject(CACHE_REDIS) readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** Looks an answer up by its scope's current generation and the request URL. */
+  async lookup(scope: CacheScope, url: string): Promise<CacheSlot> {
+    try {
+      const generation = await this.generation(scope);
+      const key = `${cacheEntryPrefix(this.config.REDIS_PREFIX)}${scope}:${generation}:${urlKey(url)}`;
+      const stored = await this.redis.get(key);
+      this.metrics.cacheLookups.inc({ scope, result: stored === null ? 'miss' : 'hit' });
+      return { key, hit: stored === null ? null : parseEntry(stored) };
+    } catch (error) {
+      this.metrics.cacheLookups.inc({ scope, result: 'error' });
+      this.warn(error);
+      return null;
+    }
+  }
+
+  /** Computes a missing answer once per key in this process and keeps it (without making the caller wait). */
+  async fill(key: string, ttlSeconds: number, compute: () => Promise<string>): Promise<CachedAnswer> {
+    const running = this.pending.get(key);
+    if (running) return running;
+    const work = (async () => {
+      const body = await compute();
+      const answer = { etag: etagOf(body), body };
+      this.redis.set(key, `${answer.etag}\n${body}`, 'EX', ttlSeconds).catch((error) => this.warn(error));
+      return answer;
+    })();
+    this.pending.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+
+  /** Makes every cached answer of the scope unreachable (a write changed what they show). */
+  async invalidate(scope: CacheScope): Promise<void> {
+    try {
+      await bumpCacheGeneration(this.redis, this.config.REDIS_PREFIX, scope);
+    } catch (error) {
+      this.warn(error);
+    }
+  }
+
+  /**
+   * The admin's clear-cache: both scopes invalidated at once, then every stored answer removed (in batches,
+   * so a large cache does not block Redis). Answers the number of entries removed.
+   */
+  async clear(): Promise<number> {
+    for (const scope of CACHE_SCOPES) await bumpCacheGeneration(this.redis, this.config.REDIS_PREFIX, scope);
+    let removed = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        `${cacheEntryPrefix(this.config.REDIS_PREFIX)}*`,
+        'COUNT',
+        1000,
+      );
+      if (keys.length) removed += await this.redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    return removed;
+  }
+
+  private async generation(scope: CacheScope): Promise<string> {
+    const key = cacheGenerationKey(this.config.REDIS_PREFIX, scope);
+    const current = await this.redis.get(key);
+    if (current !== null) return current;
+    // First use (or Redis lost the key): a fresh generation, never one used before; a racing api wins.
+    await this.redis.set(key, newCacheGeneration(), 'NX');
+    return (await this.redis.get(key)) ?? 'none';
+  }
+
+  private warn(error: unknown): void {
+    if (Date.now() - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = Date.now();
+    this.logger.warn(`The public cache is unavailable, answering from the source: ${(error as Error).message}`);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+/** Long URLs (many search parameters) are keyed by their hash. */
+function urlKey(url: string): string {
+  return url.length <= 200 ? url : `#${createHash('sha1').update(url).digest('base64url')}`;
+}
+
+/** A weak validator of the exact bytes sent (the same as long as the answer does not change). */
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function parseEntry(stored: string): CachedAnswer {
+  const newline = stored.indexOf('\n');
+  return { etag: stored.slice(0, newline), body: stored.slice(newline + 1) };
+}

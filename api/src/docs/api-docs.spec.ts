@@ -1,0 +1,93 @@
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { API_DOCS_JSON_PATH, API_DOCS_PATH } from './api-docs.js';
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/** Every route Express holds, as "METHOD /path/{param}" in OpenAPI's spelling. */
+function expressRoutes(app: TestApp['app']): string[] {
+  const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+  const routes: string[] = [];
+  for (const layer of express.router.stack) {
+    if (!layer.route) continue;
+    // Middleware applied to routes (pino-http) is registered as an every-method route: not a call.
+    if (Object.keys(layer.route.methods).length > 8) continue;
+    for (const method of Object.keys(layer.route.methods)) {
+      if (method === '_all') continue;
+      const path = layer.route.path.replace(/:(\w+)/g, '{$1}').replace(/\*(\w+)/g, '{$1}');
+      routes.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return [...new Set(routes)].sort();
+}
+
+/**
+ * Routes that are not calls of the api: the documentation itself, the web app's client-side routes, and
+ * middleware applied to every GET (a catch-all `{*path}` route under the prefix, and the bare prefix).
+ */
+const NOT_CALLS = [/^GET \/api\/docs/, /^GET \{/, /^GET \/\{/, /\{\{\w+\}\}/, /^GET \/api$/];
+
+describe('OpenAPI document (/api/docs)', () => {
+  let t: TestApp;
+  let document: {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          summary?: string;
+          responses: Record<string, unknown>;
+          parameters?: { name: string; in: string; schema?: Record<string, unknown>; description?: string }[];
+        }
+      >
+    >;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    document = (await request(t.app.getHttpServer()).get(`/${API_DOCS_JSON_PATH}`).expect(200)).body;
+  });
+  afterAll(() => t.close());
+
+  it('serves the interactive documentation', async () => {
+    const page = await request(t.app.getHttpServer()).get(`/${API_DOCS_PATH}`).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('documents every route the api serves, each with a summary, an answer and its errors', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const served = expressRoutes(t.app).filter((route) => !NOT_CALLS.some((pattern) => pattern.test(route)));
+    expect(served.length).toBeGreaterThan(40);
+    expect(served.filter((route) => !documented.includes(route))).toEqual([]);
+    const incomplete = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => !op.summary || !Object.keys(op.responses).some((status) => /^[23]/.test(status)))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(incomplete).toEqual([]);
+  });
+
+  it('documents parameters with the rules the validation enforces', () => {
+    const search = document.paths['/api/search'].get.parameters!;
+    expect(search.find((p) => p.name === 'page')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 500, default: 1 },
+      description: 'page must be a whole number from 1 to 500',
+    });
+    expect(search.find((p) => p.name === 'sort')?.schema?.enum).toEqual(
+      expect.arrayContaining(['relevance', 'distance', 'newest']),
+    );
+    const city = document.paths['/api/cities/{countryCode}/{citySlug}'].get.parameters!;
+    expect(city.find((p) => p.name === 'countryCode')).toMatchObject({ in: 'path', required: true });
+    expect(document.paths['/api/businesses/{slug}'].get.responses['404']).toBeDefined();
+    expect(document.paths['/api/admin/businesses'].get).toMatchObject({
+      security: [{ 'admin-session': [] }],
+      responses: { '401': expect.anything() },
+    });
+  });
+});

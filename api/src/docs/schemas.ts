@@ -1,0 +1,216 @@
+import type { SchemaObject } from '@nestjs/swagger';
+
+/** Answer shapes of the calls (public spec §3/§7, admin spec §7), as OpenAPI schemas for @ApiOkResponse. */
+const str: SchemaObject = { type: 'string' };
+const int: SchemaObject = { type: 'integer' };
+const num: SchemaObject = { type: 'number' };
+const bool: SchemaObject = { type: 'boolean' };
+const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
+export const arrayOf = (items: SchemaObject): SchemaObject => ({ type: 'array', items });
+export const object = (properties: Record<string, SchemaObject>, description?: string): SchemaObject => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties).filter((key) => !properties[key].nullable),
+  ...(description ? { description } : {}),
+});
+
+export const ErrorBody = object(
+  {
+    statusCode: int,
+    message: {
+      oneOf: [str, arrayOf(str)],
+      description: 'A sentence, or one sentence per broken rule naming the parameter ("page must be …")',
+    },
+    error: str,
+  },
+  'Every error: the HTTP status, what went wrong and what to do',
+);
+
+export const Paged = {
+  currentPage: int,
+  totalPages: int,
+  totalCount: int,
+  hasNextPage: bool,
+  hasPrevPage: bool,
+};
+
+export const Listing = object({
+  id: int,
+  slug: str,
+  name: str,
+  category: nullable(str),
+  categorySlug: nullable(str),
+  type: nullable(str),
+  rating: num,
+  reviews: int,
+  city: nullable(str),
+  citySlug: nullable(str),
+  country: nullable(str),
+  countryCode: nullable(str),
+  phone: nullable(str),
+  photo: nullable(str),
+  fullAddress: nullable(str),
+});
+
+export const SearchListing = object({
+  ...Listing.properties,
+  latitude: nullable(num),
+  longitude: nullable(num),
+  verified: bool,
+  openNow: nullable(bool),
+  distanceKm: { ...num, description: 'Only when lat/lng were given' },
+} as Record<string, SchemaObject>);
+
+export const BusinessPage = object({ businesses: arrayOf(SearchListing), ...Paged });
+
+export const BusinessDetail = object({
+  ...Listing.properties,
+  street: nullable(str),
+  postalCode: nullable(str),
+  placeId: nullable(str),
+  latitude: nullable(num),
+  longitude: nullable(num),
+  logo: nullable(str),
+  verified: bool,
+  about: nullable({ type: 'object', description: 'Amenity groups, or a text' }),
+  amenities: arrayOf(str),
+  workingHours: nullable({ type: 'object', additionalProperties: str, description: 'Day → hours' }),
+  openNow: nullable(bool),
+  url: nullable(str),
+  reviewsLink: nullable(str),
+  locatedIn: nullable(str),
+  updatedAt: { type: 'string', format: 'date-time' },
+} as Record<string, SchemaObject>);
+
+export const Featured = arrayOf(
+  object({
+    id: int,
+    slug: str,
+    name: str,
+    type: nullable(str),
+    category: nullable(str),
+    image_url: str,
+    rating: num,
+    reviews: int,
+    full_address: nullable(str),
+  }),
+);
+
+const CategoryCount = object({ category: str, slug: str, count: int });
+const CityCount = object({ city: str, slug: str, count: int });
+const Country = object({
+  country: str,
+  countryCode: str,
+  slug: str,
+  businessCount: int,
+  cityCount: int,
+  categoryCount: int,
+});
+
+export const Homepage = object({
+  popularSearches: arrayOf(CategoryCount),
+  topCities: arrayOf(object({ city: str, slug: str, countryCode: str, count: int })),
+  topCountries: arrayOf(object({ country: str, countryCode: str, slug: str, businessCount: int })),
+  totals: object({ businesses: int, countries: int, cities: int, categories: int }),
+});
+
+export const CategoryList = arrayOf(CategoryCount);
+export const CategoryPage = object({
+  category: str,
+  slug: str,
+  businessCount: int,
+  countryCount: int,
+  topCountries: arrayOf(object({ country: str, countryCode: str, slug: str, count: int })),
+  businesses: arrayOf(SearchListing),
+  ...Paged,
+});
+
+export const CountryList = arrayOf(Country);
+export const CountryPage = object({
+  ...Country.properties,
+  topCities: arrayOf(CityCount),
+  topCategories: arrayOf(CategoryCount),
+} as Record<string, SchemaObject>);
+
+const CityItem = object({ city: str, slug: str, countryCode: str, businessCount: int, categoryCount: int });
+export const CountryCities = object({ cities: arrayOf(CityItem), ...Paged });
+export const CityList = arrayOf(object({ ...CityItem.properties, country: str } as Record<string, SchemaObject>));
+export const CityPage = object({
+  city: str,
+  slug: str,
+  country: str,
+  countryCode: str,
+  businessCount: int,
+  categoryCount: int,
+  topCategories: arrayOf(CategoryCount),
+  businesses: arrayOf(SearchListing),
+  ...Paged,
+});
+
+const Facet = arrayOf(object({ value: str, label: str, count: int, countryCode: { ...str, nullable: true } }));
+export const SearchAnswer = object({
+  businesses: arrayOf(SearchListing),
+  ...Paged,
+  facets: object({ category: Facet, country: Facet, city: Facet }),
+  exhaustive: { ...bool, description: 'False when totalCount is an estimate (very large result sets)' },
+  processingTimeMs: num,
+});
+
+export const Suggestions = object({
+  businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
+  categories: arrayOf(object({ name: str, slug: str, count: int })),
+  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+});
+
+export const SiteSettings = object({ head_tags: str, footer_tags: str, analytics_code: str, facebook_pixel: str });
+export const AdCodes = object({ ad1: str, ad2: str, ad3: str, ad4: str });
+
+export const Success = object({ success: bool, message: str });
+export const ContactAnswer = object({ success: bool, id: int, message: str });
+export const Session = object({ authenticated: bool, username: str });
+
+const HealthPart = {
+  type: 'object',
+  additionalProperties: object({ status: { type: 'string', enum: ['up', 'down', 'degraded'] } }),
+} as SchemaObject;
+export const Health = object({
+  status: { type: 'string', enum: ['ok', 'degraded', 'error'] },
+  info: HealthPart,
+  error: HealthPart,
+  details: HealthPart,
+});
+export const AdminHealth = object({
+  ...Health.properties,
+  uptimeSeconds: int,
+  checkedAt: { type: 'string', format: 'date-time' },
+} as Record<string, SchemaObject>);
+
+export const JobAnswer = object({ jobId: str, message: str });
+export const GenericObject: SchemaObject = { type: 'object', additionalProperties: true };
+export { bool, int, num, str };
+
+const listOrOne = (description: string): SchemaObject => ({ oneOf: [str, arrayOf(str)], description });
+/** POST /api/admin/exports and the query of GET /api/admin/export-csv (core/src/export/request.ts). */
+export const ExportRequestBody = object({
+  fields: {
+    ...listOrOne('Field names in the order wanted (comma list or array); default name, full_address, phone, type'),
+    nullable: true,
+  },
+  countryCode: { ...str, nullable: true, description: 'Two-letter country code' },
+  categories: { ...listOrOne('Exact category names'), nullable: true },
+  dateRange: {
+    type: 'string',
+    nullable: true,
+    enum: ['all', 'today', 'yesterday', 'last24hours', 'last7days', 'thisweek', 'thismonth', 'custom'],
+  },
+  startDate: { ...str, nullable: true, format: 'date' },
+  endDate: { ...str, nullable: true, format: 'date' },
+});
+export const ExportStarted = object({ jobId: str, fileName: str, statusUrl: str });
+export const CsvFile: SchemaObject = { type: 'string', format: 'binary', description: 'UTF-8 CSV with a BOM' };
+export const UploadForm = object({
+  file: { type: 'string', format: 'binary', description: '.csv or .xlsx, at most 150 MB' },
+  batchSize: { type: 'integer', enum: [100, 500, 1000, 2000], nullable: true },
+  fileIndex: { type: 'integer', nullable: true },
+  totalFiles: { type: 'integer', nullable: true },
+});

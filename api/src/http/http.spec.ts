@@ -1,0 +1,125 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import request from 'supertest';
+import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
+import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+import { WEB_DIST } from '../web-app/web-app.module.js';
+
+/** GET with node's http client, which (unlike supertest) leaves a compressed body as it came. */
+async function raw(
+  server: Server,
+  path: string,
+  encoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    httpGet({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('HTTP hygiene', () => {
+  let t: TestApp;
+  const http = () => t.app.getHttpServer();
+  const get = (path: string) => request(http()).get(path);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
+  });
+  afterAll(() => t.close());
+
+  it('sends security headers and a CSP that lets trusted snippets and ad codes run', async () => {
+    const res = await get('/api/homepage-data').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval' https:");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('img-src');
+  });
+
+  it('keeps CORS closed by default', async () => {
+    const res = await get('/api/homepage-data').set('Origin', 'https://elsewhere.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await request(http())
+      .options('/api/contact')
+      .set('Origin', 'https://elsewhere.example')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('compresses JSON with gzip or brotli, as the client accepts', async () => {
+    const plain = (await get('/api/search?q=cafe').expect(200)).body;
+    const server = http() as Server;
+    const gzip = await raw(server, '/api/search?q=cafe', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(plain);
+    const br = await raw(server, '/api/search?q=cafe', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(plain);
+  });
+
+  it('limits body sizes and answers a bad body with a JSON sentence', async () => {
+    const big = await request(http())
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(200 * 1024) }))
+      .expect(413);
+    expect(big.body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is larger than 100kb; send less data.',
+    });
+    const broken = await request(http())
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"name":')
+      .expect(400);
+    expect(broken.body.message).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('answers a bad path parameter with 400 naming it and its rule, an unknown one with 404', async () => {
+    const code = await get('/api/cities/USA/new-york').expect(400);
+    expect(code.body.message).toEqual(['countryCode must be a two-letter country code such as US']);
+    const long = await get(`/api/businesses/${'a'.repeat(301)}`).expect(400);
+    expect(long.body.message).toEqual(['slug must be an address of at most 300 characters']);
+    await get('/api/cities/US/nowhere').expect(404);
+    await get('/api/categories/no-such-category').expect(404);
+  });
+
+  it('echoes the caller X-Request-Id and makes one up otherwise', async () => {
+    expect((await get('/health/live').set('X-Request-Id', 'lb-1234').expect(200)).headers['x-request-id']).toBe(
+      'lb-1234',
+    );
+    const made = (await get('/health/live').expect(200)).headers['x-request-id'];
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = (await get('/health/live').set('X-Request-Id', 'bad id with spaces').expect(200)).headers;
+    expect(unsafe['x-request-id']).not.toBe('bad id with spaces');
+  });
+
+  const built = existsSync(join(WEB_DIST, 'index.html'));
+  (built || process.env.CI ? it : it.skip)(
+    'caches hashed web assets for a year and revalidates index.html',
+    async () => {
+      const asset = readdirSync(join(WEB_DIST, 'assets')).find((name) => name.endsWith('.js'))!;
+      const js = await get(`/assets/${asset}`).set('Accept-Encoding', 'gzip').expect(200);
+      expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(js.headers['content-encoding']).toBe('gzip');
+      expect(js.headers['etag']).toBeDefined();
+      const index = await get('/').expect(200);
+      expect(index.headers['cache-control']).toBe('no-cache');
+      await get('/').set('If-None-Match', index.headers['etag']).expect(304);
+      expect((await get('/categories/bakery').expect(200)).headers['cache-control']).toBe('no-cache');
+    },
+  );
+});

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Params } from 'nestjs-pino';
+import type { AppConfig } from '@directory/core';
+
+/**
+ * Paths of secrets that must never reach a log line, wherever an object carrying them is logged: session
+ * cookies and their Set-Cookie, Authorization (the metrics bearer token), passwords and tokens in bodies.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+  '*.passwordHash',
+  '*.password_hash',
+  'body.password',
+  'ADMIN_PASSWORD',
+  'MEILI_KEY',
+  'METRICS_TOKEN',
+];
+
+/** Probes answered many times a minute are not logged (they would drown everything else). */
+const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+
+/** nestjs-pino options of the api: JSON lines at LOG_LEVEL, one per request plus whatever code logs. */
+export function apiLogOptions(config: AppConfig): Params {
+  return {
+    pinoHttp: {
+      // Only the request id is bound to the lines code logs during a request (not the whole request).
+      quietReqLogger: true,
+      level: config.LOG_LEVEL,
+      base: { service: 'api' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      genReqId: (req: IncomingMessage & { id?: unknown }) => String(req.id),
+      customAttributeKeys: { reqId: 'requestId' },
+      autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
+      customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      serializers: {
+        // No headers at all (cookies, authorization); what ops need to read a request.
+        req: (req: { method: string; url: string; remoteAddress?: string; headers?: Record<string, string> }) => ({
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+          userAgent: req.headers?.['user-agent'],
+        }),
+        res: (res: { statusCode: number; headers?: Record<string, unknown> }) => ({
+          statusCode: res.statusCode,
+          contentLength: res.headers?.['content-length'],
+          cache: res.headers?.['x-cache'],
+        }),
+      },
+    },
+  };
+}

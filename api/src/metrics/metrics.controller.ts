@@ -1,0 +1,31 @@
+import { Controller, Get, Header, RequestMethod, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiCall } from '../docs/api-responses.js';
+import { MetricsGuard } from './metrics.guard.js';
+import { Metrics } from './metrics.js';
+
+/** Served outside the /api prefix (app.factory.ts), where Prometheus scrapes by convention. */
+export const METRICS_ROUTES = [{ path: 'metrics', method: RequestMethod.GET }];
+
+@ApiTags('operations')
+@Controller()
+export class MetricsController {
+  constructor(private readonly metrics: Metrics) {}
+
+  /** Prometheus text exposition of the api's metrics, the queues and the worker's job durations. */
+  @Get('metrics')
+  @UseGuards(MetricsGuard)
+  @ApiBearerAuth('metrics-token')
+  @ApiCookieAuth('admin-session')
+  @ApiCall(
+    'Prometheus metrics (METRICS_TOKEN bearer or an admin session)',
+    { status: 200, description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+    401,
+  )
+  @Header('Cache-Control', 'no-store')
+  async scrape(@Res({ passthrough: true }) res: Response): Promise<string> {
+    res.type(this.metrics.registry.contentType);
+    return this.metrics.registry.metrics();
+  }
+}
