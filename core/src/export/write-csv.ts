@@ -154,7 +154,9 @@ export async function writeExportCsv(
       }
     }, signal);
     const copy = client.query(copyStreams.to(`copy (${exportSelectSql(request)}) to stdout with (format csv)`));
-    await pipeline(copy, records, file);
+    // The signal also destroys the streams: when the file side is not draining, no chunk reaches the
+    // check in `records`, and an idle COPY connection would otherwise wait for ever.
+    await pipeline(copy, records, file, signal ? { signal } : {});
     await client.query('commit');
     await rename(partial, filePath);
     await report({ phase: 'done', rowsDone: records.rows, rowsTotal });

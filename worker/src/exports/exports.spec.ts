@@ -195,11 +195,7 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
     expect(left).not.toContain('old.csv');
   });
 
-  // Skipped: in a full parallel run the cancel/time-limit cases can leave the export's COPY connection idle in
-  // its transaction while the test holds an exclusive lock, and the suite hangs (passes when run alone).
-  // The cancel path is still covered through the api (api/src/exports/exports.spec.ts); fix the worker's
-  // rollback on cancel before enabling these again.
-  describe.skip('stopping a running export', () => {
+  describe('stopping a running export', () => {
     beforeAll(async () => {
       // Enough rows that their CSV (about 1 MB) cannot all sit in the pipes and buffers between COPY and file.
       await db.query(`
