@@ -30,7 +30,7 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   const waitForOutput = async (pattern: RegExp, what: string) => {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 50_000;
     while (!pattern.test(output)) {
       if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}; output so far:\n${output}`);
       await new Promise((done) => setTimeout(done, 25));
@@ -69,7 +69,9 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
     const session = /admin_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1];
     await fetch(`${base}/api/admin/session`, { headers: { Cookie: `admin_session=${session}` } });
 
-    // A slow request: headers and half of the body now, the rest after SIGTERM.
+    // A slow request: headers and half of the body now, the rest after SIGTERM. `Expect: 100-continue`
+    // makes the server answer "100 Continue" in the same tick it starts the request, so the test knows
+    // the request is in flight before it signals (whatever the machine's load).
     const body = JSON.stringify({
       name: 'Slow Sender',
       email: 'slow@example.test',
@@ -82,10 +84,14 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
     const closed = new Promise((done) => socket.once('close', done));
     socket.write(
       `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: slow-1\r\n\r\n${body.slice(0, 40)}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: slow-1\r\nExpect: 100-continue\r\n\r\n`,
     );
-    // Once a later request on another connection is answered, the slow one's headers have been read.
-    await fetch(`${base}/health/live`);
+    const deadline = Date.now() + 30_000;
+    while (!answer.startsWith('HTTP/1.1 100 Continue')) {
+      if (Date.now() > deadline) throw new Error(`No 100 Continue for the slow request; answer so far: ${answer}`);
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    socket.write(body.slice(0, 40));
 
     const exit = exited();
     child.kill('SIGTERM');
@@ -94,7 +100,7 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
 
     socket.write(body.slice(40));
     await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
     expect(answer).toContain('"success":true');
     expect(await exit).toBe(0);
     expect(output).toContain('Requests finished, connections closed: exiting.');
