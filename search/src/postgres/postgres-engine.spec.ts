@@ -48,6 +48,28 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(facet.count).toBe(large.total);
   });
 
+  it('within a radius, counts the nearest matches and scales the total from their density', async () => {
+    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 5 });
+    // The 23 Springfield stores lie 111 m apart on a meridian, the first at the centre.
+    const near = { lat: 39.7817, lng: -89.6501, sort: 'distance' as const };
+    const all = await engine.search({ ...near, radiusKm: 50, limit: 30 });
+    expect(all.exhaustive).toBe(false);
+    expect(all.total).toBeGreaterThanOrEqual(6);
+    expect(all.hits.map((hit) => hit.name).slice(0, 3)).toEqual([
+      'Corner Store 01',
+      'Corner Store 02',
+      'Corner Store 03',
+    ]);
+    const distances = all.hits.map((hit) => hit.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(50);
+    // Six nearest within 0.556 km, scaled to 1 km: (1 / 0.556)^1.5 × 6 ≈ 14 (there are 10).
+    const estimated = await engine.search({ ...near, radiusKm: 1 });
+    expect(estimated).toMatchObject({ exhaustive: false, total: 14 });
+    const few = await engine.search({ ...near, radiusKm: 0.3 });
+    expect(few).toMatchObject({ exhaustive: true, total: 3 });
+  });
+
   it('ranks by candidate windows exactly as it ranks all matches', async () => {
     // exactCountUpTo 3: every query below has more matches, so relevance takes the windowed plan.
     const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3 });
@@ -59,6 +81,38 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
         expect([q, page, a.hits.map((h) => h.id)]).toEqual([q, page, b.hits.map((h) => h.id)]);
       }
     }
+  });
+
+  it('expands the last word through the vocabulary, and keeps it a prefix when it begins too many words', async () => {
+    const engine = new PostgresSearchEngine(pool);
+    // 40 distinct words beginning "zephyr": more than a prefix is ever expanded to.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    await insertFixtures(
+      pool,
+      Array.from({ length: 40 }, (_, i) => ({
+        key: `zephyr-${i}`,
+        name: `Zephyr${letters[Math.floor(i / 26)]}${letters[i % 26]} Tea Room`,
+        category: 'Tea house',
+        city: 'Leeds',
+        country: 'United Kingdom',
+        countryCode: 'GB',
+        address: `${i + 1} Briggate, Leeds LS1 6HD, United Kingdom`,
+        lat: 53.8,
+        lng: -1.54,
+        rating: 4,
+        reviews: i,
+      })),
+    );
+    await drainOutbox(pool, engine);
+    expect((await engine.search({ q: 'zephyr' })).total).toBe(40);
+    expect((await engine.search({ q: 'tea zephy', limit: 50 })).total).toBe(40);
+    const few = await engine.search({ q: 'zephyrb' });
+    expect(few.total).toBe(14);
+    expect(few.hits.every((hit) => hit.name.startsWith('Zephyrb'))).toBe(true);
+    // One exact match, then its one-edit neighbours from the typo pass.
+    expect((await engine.search({ q: 'zephyrbc tea' })).hits[0].name).toBe('Zephyrbc Tea Room');
+    expect((await engine.search({ q: 'tea zephyrbc' })).hits[0].name).toBe('Zephyrbc Tea Room');
+    expect((await engine.search({ q: 'zephyx' })).total).toBe(0);
   });
 
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {

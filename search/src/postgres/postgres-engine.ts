@@ -18,6 +18,7 @@ import {
   createTablesSql,
   DOCUMENTS_TABLE,
   LAYOUT_VERSION,
+  MIN_TYPO_WORD,
   VOCABULARY_TABLE,
   vocabularyInsertSql,
 } from './schema.js';
@@ -51,8 +52,13 @@ interface Sql {
   values: unknown[];
 }
 
-/** Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary. */
+/**
+ * Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary.
+ * A word ending in `*` is a prefix (words are letters and digits only, so the mark is unambiguous).
+ */
 type WordGroups = string[][];
+/** A prefix is replaced by the vocabulary words it begins when they are at most this many. */
+const MAX_PREFIX_EXPANSION = 32;
 
 /**
  * The embedded engine: search_documents with tsvector, word, array and point indexes. Every query is
@@ -165,11 +171,13 @@ export class PostgresSearchEngine implements SearchEngine {
   async search(input: SearchQuery): Promise<SearchResult> {
     const started = performance.now();
     const query = normalizeQuery(input);
-    const exact: WordGroups = query.words.map((w) => [w]);
-    let result = await this.run(query, exact, false);
+    const lastWord = await this.lastWordAlternatives(query.words);
+    const withLastWord = (groups: WordGroups) =>
+      groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
+    let result = await this.run(query, withLastWord(query.words.map((w) => [w])), false);
     if (query.words.length > 0 && result.total < FUZZY_BELOW && query.words.some((w) => w.length >= 5)) {
       const groups = await this.typoVariants(query.words);
-      if (groups.some((g) => g.length > 1)) result = await this.run(query, groups, true);
+      if (groups.some((g) => g.length > 1)) result = await this.run(query, withLastWord(groups), true);
     }
     return { ...result, processingTimeMs: Math.round(performance.now() - started) };
   }
@@ -210,7 +218,7 @@ export class PostgresSearchEngine implements SearchEngine {
            where d.is_approved and d.name_words @@ to_tsquery('simple', $1) and not ((d.name_folded collate "C") like $2)
            limit 200) s
          order by reviews desc, id limit $3`,
-        [tsquery(words.map((w) => [w])), like, limit - businesses.length],
+        [tsquery(asTyped(words)), like, limit - businesses.length],
       );
       businesses = [...businesses, ...more.rows];
     }
@@ -222,7 +230,25 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * Typo variants of each word of 5+ letters: vocabulary words sharing trigrams, kept when within one edit
+   * The last word as typed is a prefix ("coffee sh"). GIN answers a prefix by collecting every entry that
+   * begins it into a bitmap before intersecting (several times the cost of exact terms for a common word),
+   * so the prefix is replaced by the vocabulary words it begins — the vocabulary holds every indexed word of
+   * MIN_TYPO_WORD+ letters — unless it is shorter than that or begins too many words.
+   */
+  private async lastWordAlternatives(words: readonly string[]): Promise<string[]> {
+    const last = words.at(-1);
+    if (last === undefined) return [];
+    if (last.length < MIN_TYPO_WORD) return [`${last}*`];
+    const { rows } = await this.pool.query<{ word: string }>(
+      `select word from ${VOCABULARY_TABLE} where word like $1 order by word limit ${MAX_PREFIX_EXPANSION + 1}`,
+      [`${last}%`],
+    );
+    // None: no indexed word begins it, and the prefix itself finds that at no cost.
+    return rows.length === 0 || rows.length > MAX_PREFIX_EXPANSION ? [`${last}*`] : rows.map((r) => r.word);
+  }
+
+  /**
+   * Typo variants of each word of 5+ letters: the vocabulary words nearest by trigrams, kept when within one edit
    * (two from 9 letters; a swap of neighbours is one edit), as Meilisearch's typo tolerance counts them.
    */
   private async typoVariants(words: readonly string[]): Promise<WordGroups> {
@@ -230,8 +256,9 @@ export class PostgresSearchEngine implements SearchEngine {
       words.map(async (word) => {
         if (word.length < 5) return [word];
         const { rows } = await this.pool.query<{ word: string }>(
-          `select word from ${VOCABULARY_TABLE} where word % $1 and word <> $1
-           order by similarity(word, $1) desc, word limit 30`,
+          // Nearest by trigram distance, without a similarity threshold: a swap of neighbours in a short
+          // word ("gloden") shares few trigrams with the word meant, yet is one edit away.
+          `select word from ${VOCABULARY_TABLE} where word <> $1 order by word <-> $1, word limit 50`,
           [word],
         );
         const allowed = word.length >= 9 ? 2 : 1;
@@ -248,8 +275,11 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
     const filter = buildFilter(query, groups);
     const offset = (query.page - 1) * query.limit;
-    const hits = async (fewMatches: boolean) =>
-      (await this.pool.query<HitRow>(...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset, fewMatches)))).rows;
+    const hits = async (fewMatches: boolean) => {
+      const sql = hitsSql(query, groups, fuzzy, filter, offset, fewMatches);
+      if (filter.circle && query.sort === 'distance') return this.withoutBitmapScans<HitRow>(sql);
+      return (await this.pool.query<HitRow>(...sqlArgs(sql))).rows;
+    };
     let hitRows: HitRow[];
     let stats: Awaited<ReturnType<PostgresSearchEngine['stats']>>;
     if (groups.length > 0 && query.sort === 'relevance') {
@@ -270,18 +300,54 @@ export class PostgresSearchEngine implements SearchEngine {
     };
   }
 
-  /** Total and facets from one bounded sample of the matches; the planner estimates what lies beyond. */
+  /**
+   * Total and facets from one bounded sample of the matches; the planner estimates what lies beyond. Within
+   * a radius the sample is the nearest matches, and the total is scaled from their density: the planner's
+   * guess for a point in a box is a constant, whatever the box holds.
+   */
   private async stats(filter: Filter): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
     const sample = this.exactCountUpTo + 1;
-    const { rows } = await this.pool.query<FacetRow>(...sqlArgs(statsSql(filter, sample, this.facetLimit)));
-    const counted = Number(rows.find((r) => r.facet === 'total')?.count ?? 0);
+    const sql = statsSql(filter, sample, this.facetLimit);
+    const rows = filter.circle
+      ? await this.withoutBitmapScans<FacetRow>(sql)
+      : (await this.pool.query<FacetRow>(...sqlArgs(sql))).rows;
+    const totalRow = rows.find((r) => r.facet === 'total');
+    const counted = Number(totalRow?.count ?? 0);
     if (counted < sample) return { total: counted, facets: toFacets(rows, 1), exhaustive: true };
+    const farthestKm = Number(totalRow?.value ?? 0);
+    if (filter.circle && farthestKm > 0) {
+      // Places are not spread evenly over a disc: around a city centre the count within r grows about as
+      // r^1.5 (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over).
+      const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
+      return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+    }
     const { rows: plan } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       `explain (format json) select 1 from ${DOCUMENTS_TABLE} d where ${filter.where}`,
       filter.values,
     );
     const total = Math.max(counted, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
     return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+  }
+
+  /**
+   * Runs a radius query without bitmap scans. The planner guesses a constant 0.1 % of the table for a point
+   * in a box, so for a city's tens of thousands of points it would collect them all in a bitmap and sort
+   * them; without bitmaps it walks the GiST index nearest first and stops at the query's limit.
+   */
+  private async withoutBitmapScans<R extends pg.QueryResultRow>(sql: Sql): Promise<R[]> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin; set local enable_bitmapscan = off');
+      const { rows } = await client.query<R>(sql.text, sql.values);
+      await client.query('commit');
+      return rows;
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   /**
@@ -434,28 +500,47 @@ export function editDistance(a: string, b: string): number {
 }
 
 interface Filter {
+  /** Every condition of the query. */
   where: string;
   /** `where` without the words' condition: the relevance tiers put a narrower one in its place. */
   base: string;
+  /** `where` with another words condition (a tsquery expression) in place of the query's. */
+  withWords: (tsqueryExpr: string) => string;
   values: unknown[];
   /** Parameter references the ranking reuses. */
   refs: { lat?: string; lng?: string };
+  /** The radius filter: its centre's parameter references and its size. */
+  circle: { lat: string; lng: string; radiusKm: number } | null;
 }
 
 /**
- * tsquery text: every group must match (one of its alternatives); the last word as typed is a prefix.
- * Weights restrict to fields (A name, B category/type). Words are letters and digits only (queryWords).
+ * tsquery text of a location: every comma-separated part must match one of its alternatives, each a
+ * `~term` lexeme (search_location_lexemes). Quoted as tsquery literals, so spaces and quotes stay inside.
+ */
+function locationTsquery(groups: readonly string[][]): string {
+  const lexeme = (term: string) => `'~${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return groups.map((alternatives) => `(${alternatives.map(lexeme).join(' | ')})`).join(' & ');
+}
+
+/**
+ * tsquery text: every group must match (one of its alternatives); `word*` is a prefix. Weights restrict
+ * to fields (A name, B category/type). Words are letters and digits only (queryWords).
  */
 function tsquery(groups: WordGroups, weights = ''): string {
   return groups
-    .map((alternatives, i) => {
-      const terms = alternatives.map((w, j) => {
-        const prefix = i === groups.length - 1 && j === 0 ? '*' : '';
-        return `'${w}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
+    .map((alternatives) => {
+      const terms = alternatives.map((w) => {
+        const prefix = w.endsWith('*') ? '*' : '';
+        return `'${prefix ? w.slice(0, -1) : w}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
       });
       return terms.length === 1 ? terms[0] : `(${terms.join(' | ')})`;
     })
     .join(' & ');
+}
+
+/** The words as typed: the last one a prefix. */
+function asTyped(words: readonly string[]): WordGroups {
+  return words.map((w, i) => [i === words.length - 1 ? `${w}*` : w]);
 }
 
 function distanceSql(lat: string, lng: string): string {
@@ -472,13 +557,15 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
   };
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
-  const words = groups.length > 0 ? `d.tsv @@ to_tsquery('simple', ${param(tsquery(groups))})` : null;
+  let circle: Filter['circle'] = null;
+  const words = groups.length > 0 ? `to_tsquery('simple', ${param(tsquery(groups))})` : null;
+  // The location joins the words in one tsquery: one GIN search intersects both inside the index.
+  const location = query.locationGroups.length > 0 ? param(locationTsquery(query.locationGroups), '::tsquery') : null;
   if (query.category) where.push(`d.category_slug = ${param(query.category)}`);
   if (query.country) where.push(`d.country_code = ${param(query.country)}`);
   if (query.city) where.push(`d.city_slug = ${param(query.city)}`);
   if (query.minRating !== undefined) where.push(`d.rating >= ${param(query.minRating)}`);
   if (query.openNow) where.push(`(d.open_days & ${param(1 << query.weekday, '::int')}) <> 0`);
-  for (const group of query.locationGroups) where.push(`d.location_terms && ${param(group, '::text[]')}`);
   if (query.geo?.radiusKm !== undefined) {
     const { lat, lng, radiusKm } = query.geo;
     refs.lat = param(lat, '::float8');
@@ -490,9 +577,14 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
     );
     where.push(`d.latitude is not null and d.longitude is not null and (${boxes.join(' or ')})`);
     where.push(`${distanceSql(refs.lat, refs.lng)} <= ${param(radiusKm, '::float8')}`);
+    circle = { lat: refs.lat, lng: refs.lng, radiusKm };
   }
-  const base = where.join(' and ');
-  return { where: words ? `${base} and ${words}` : base, base, values, refs };
+  const others = where.join(' and ');
+  const matching = (text: string | null) => {
+    const parts = [text, location].filter((part): part is string => part !== null);
+    return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
+  };
+  return { where: matching(words), base: matching(null), withWords: matching, values, refs, circle };
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {
@@ -576,11 +668,12 @@ function hitsSql(
   // Relevance: exact name > all words in the name > in name or category > elsewhere, popularity within a
   // tier (and, when typos were tolerated, words as typed before variants).
   const exactNameSql = `(d.name_folded collate "C") = ${param(query.words.join(' '))}`;
-  const inName = `d.name_words @@ to_tsquery('simple', ${param(tsquery(groups))})`;
-  const inNameOrCategory = `d.tsv @@ to_tsquery('simple', ${param(tsquery(groups, 'AB'))})`;
-  const asTyped = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(query.words.map((w) => [w])))})) desc, ` : '';
-  const ranking = `case when ${exactNameSql} then 0 when ${inName} then 1 when ${inNameOrCategory} then 2 else 3 end,
-                   ${asTyped}d.reviews desc, d.id`;
+  // The name is the tsvector's weight A, category and type B: every tier is one search of the same index.
+  const nameWords = `to_tsquery('simple', ${param(tsquery(groups, 'A'))})`;
+  const nameOrCategoryWords = `to_tsquery('simple', ${param(tsquery(groups, 'AB'))})`;
+  const typedFirst = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})) desc, ` : '';
+  const ranking = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
+                   when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end, ${typedFirst}d.reviews desc, d.id`;
   if (fewMatches) return page(select, filter.where, ranking);
   // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
   // an ordered, limited walk; the union holds every document the page can show, because a tier's first
@@ -591,8 +684,8 @@ function hitsSql(
   return {
     text: `with candidates as (
              (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and ${exactNameSql} limit ${window})
-             union ${candidates(`${filter.base} and ${inName}`)}
-             union ${candidates(`${filter.base} and ${inNameOrCategory}`)}
+             union ${candidates(filter.withWords(nameWords))}
+             union ${candidates(filter.withWords(nameOrCategoryWords))}
              union ${candidates(filter.where)})
            ${select} where d.id in (select id from candidates)
            order by ${ranking}
@@ -613,12 +706,17 @@ interface FacetRow {
   count: string;
 }
 
+/** Within a radius the sample is the nearest matches, and the total row's value the farthest of them (km). */
 function statsSql(filter: Filter, sample: number, limit: number): Sql {
+  const { circle } = filter;
+  const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
+  const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
   return {
     text: `with m as materialized (
-             select d.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city
-             from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${sample})
-           select 'total' as facet, null as value, null as label, null as country_code, count(*) as count from m
+             select d.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city${distance}
+             from ${DOCUMENTS_TABLE} d where ${filter.where} ${nearest} limit ${sample})
+           select 'total' as facet, ${circle ? 'max(distance_km)::text' : 'null'} as value, null as label,
+             null as country_code, count(*) as count from m
            union all
            (select 'category', category_slug, mode() within group (order by category), null, count(*)
             from m where category_slug is not null group by category_slug order by count(*) desc, category_slug limit ${limit})

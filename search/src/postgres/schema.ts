@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v4';
+export const LAYOUT_VERSION = 'search_documents v5';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -10,7 +10,8 @@ export const MIN_TYPO_WORD = 4;
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
- * generated columns (name A > category/type B > city/address/country C), kept apart from businesses so an
+ * generated columns (name A > category/type B > city/address/country C, plus the location terms as
+ * `~term` lexemes, which the location filter matches), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -48,11 +49,13 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
         setweight(to_tsvector('simple', search_fold(name)), 'A') ||
         setweight(to_tsvector('simple', search_fold(coalesce(category, '') || ' ' || coalesce(type, ''))), 'B') ||
         setweight(to_tsvector('simple', search_fold(
-          coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, ''))), 'C')
+          coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, ''))), 'C') ||
+        search_location_lexemes(location_terms)
       ) stored
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
-    `create unlogged table ${pg.escapeIdentifier(vocabulary)} (word text primary key)`,
+    // Byte order, so `like 'prefix%'` (the last word's expansion) is a range of the primary key.
+    `create unlogged table ${pg.escapeIdentifier(vocabulary)} (word text collate "C" primary key)`,
   ];
 }
 
@@ -60,7 +63,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
 export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
   return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
     select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
-    where length(w) >= ${MIN_TYPO_WORD} ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) <> '~' ${byIds ? 'and d.id = any($1::bigint[])' : ''}
     on conflict do nothing`;
 }
 
@@ -80,13 +83,15 @@ export function createIndexesSql(table: string, vocabulary: string, generation: 
     `create index ${name('name_words')} on ${t} using gin (name_words) with (fastupdate = off) where is_approved`,
     // Byte order ("C") serves both `like 'prefix%'` and name ordering from one index.
     `create index ${name('name')} on ${t} ((name_folded collate "C"), id) where is_approved`,
-    `create index ${name('location')} on ${t} using gin (location_terms) with (fastupdate = off) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
     `create index ${name('city')} on ${t} (country_code, city_slug, reviews desc, id) where is_approved`,
     `create index ${name('reviews')} on ${t} (reviews desc, id) where is_approved`,
     `create index ${name('rating')} on ${t} (rating desc nulls last, reviews desc, id) where is_approved`,
     `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
        where is_approved and latitude is not null and longitude is not null`,
-    `create index ${name('vocabulary_trgm')} on ${pg.escapeIdentifier(vocabulary)} using gin (word gin_trgm_ops)`,
+    `create index ${name('category_geo')} on ${t} using gist (category_slug, point(longitude, latitude))
+       where is_approved and latitude is not null and longitude is not null`,
+    // GiST, not GIN: it walks words nearest first (`<->`), so typo variants need no similarity threshold.
+    `create index ${name('vocabulary_trgm')} on ${pg.escapeIdentifier(vocabulary)} using gist (word gist_trgm_ops)`,
   ];
 }

@@ -4,6 +4,7 @@ import { Migration20261122000003AdminSessions } from './Migration20261122000003A
 import { Migration20261122000020SearchOutbox } from './Migration20261122000020SearchOutbox.js';
 import { Migration20261122000030JobCheckpoints } from './Migration20261122000030JobCheckpoints.js';
 import { Migration20261122000040ImportIndexes } from './Migration20261122000040ImportIndexes.js';
+import { Migration20261122000050SearchLocationLexemes } from './Migration20261122000050SearchLocationLexemes.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -15,4 +16,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000020SearchOutbox', class: Migration20261122000020SearchOutbox },
   { name: 'Migration20261122000030JobCheckpoints', class: Migration20261122000030JobCheckpoints },
   { name: 'Migration20261122000040ImportIndexes', class: Migration20261122000040ImportIndexes },
+  { name: 'Migration20261122000050SearchLocationLexemes', class: Migration20261122000050SearchLocationLexemes },
 ];
