@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  // The pure modules the web app shares with core (tsconfig.json "paths"), read from core's sources.
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

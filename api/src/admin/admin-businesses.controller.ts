@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { type AdminRequest, AdminOnly } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
-import { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
-import { AdminBusinessesService } from './admin-businesses.service.js';
+import { AdminBusinessQuery, BusinessIdParams, UpdateBusinessDto } from './admin-businesses.dto.js';
+import { AdminBusinessesService, type DeleteAnswer } from './admin-businesses.service.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, Success, arrayOf, str } from '../docs/schemas.js';
@@ -42,13 +43,13 @@ export class AdminBusinessesController {
   /** Every editable field of one business (the admin's edit form). */
   @Get('admin/businesses/:id')
   @ApiCall('Every field of one business, for the edit form', GenericObject, 400, 404)
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@Param() { id }: BusinessIdParams) {
     return this.businesses.get(id);
   }
 
   @Put('admin/businesses/:id')
   @ApiCall('Edits a business (fields given only)', GenericObject, 400, 403, 404)
-  async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateBusinessDto, @Req() req: AdminRequest) {
+  async update(@Param() { id }: BusinessIdParams, @Body() body: UpdateBusinessDto, @Req() req: AdminRequest) {
     const result = await this.businesses.update(id, body);
     await this.audit.record(req.admin!.username, 'business.update', { id, fields: Object.keys(body) });
     return result;
@@ -57,7 +58,7 @@ export class AdminBusinessesController {
   @Post('admin/businesses/:id/toggle-approval')
   @ApiCall('Approves or hides a business', GenericObject, 400, 403, 404)
   @HttpCode(200)
-  async toggleApproval(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
+  async toggleApproval(@Param() { id }: BusinessIdParams, @Req() req: AdminRequest) {
     const result = await this.businesses.toggleApproval(id);
     await this.audit.record(req.admin!.username, 'business.toggle-approval', { id, isApproved: result.isApproved });
     return result;
@@ -65,7 +66,7 @@ export class AdminBusinessesController {
 
   @Delete('admin/businesses/:id')
   @ApiCall('Deletes a business', Success, 400, 403, 404)
-  async remove(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
+  async remove(@Param() { id }: BusinessIdParams, @Req() req: AdminRequest) {
     const result = await this.businesses.remove(id);
     await this.audit.record(req.admin!.username, 'business.delete', { id, name: result.name });
     return result;
@@ -75,24 +76,26 @@ export class AdminBusinessesController {
   @Delete('businesses/:id')
   @ApiCall('Deletes a business (legacy alias, admin only)', Success, 400, 403, 404)
   @AdminOnly()
-  removeLegacy(@Param('id', ParseIntPipe) id: number, @Req() req: AdminRequest) {
-    return this.remove(id, req);
+  removeLegacy(@Param() params: BusinessIdParams, @Req() req: AdminRequest) {
+    return this.remove(params, req);
   }
 
   @Delete('admin/businesses')
-  @ApiCall('Deletes every business', GenericObject, 403)
-  async removeAll(@Req() req: AdminRequest) {
-    const result = await this.businesses.removeAll();
-    await this.audit.record(req.admin!.username, 'business.delete-all', { deletedCount: result.deletedCount });
-    return result;
+  @ApiCall('Deletes every business (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
+  async removeAll(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+    const answer = await this.businesses.removeAll();
+    await this.audit.record(req.admin!.username, 'business.delete-all', auditOf(answer));
+    res.status(answer.status);
+    return answer.body;
   }
 
   @Delete('admin/test-data')
-  @ApiCall('Deletes the test businesses', GenericObject, 403)
-  async removeTestData(@Req() req: AdminRequest) {
-    const result = await this.businesses.removeTestData();
-    await this.audit.record(req.admin!.username, 'business.delete-test-data', { deletedCount: result.deletedCount });
-    return result;
+  @ApiCall('Deletes the test businesses (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
+  async removeTestData(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+    const answer = await this.businesses.removeTestData();
+    await this.audit.record(req.admin!.username, 'business.delete-test-data', auditOf(answer));
+    res.status(answer.status);
+    return answer.body;
   }
 
   @Get('admin/audit-log')
@@ -107,3 +110,7 @@ export class AdminBusinessesController {
     }));
   }
 }
+
+/** What the audit log keeps of a delete: the count, or the job still deleting. */
+const auditOf = (answer: DeleteAnswer) =>
+  answer.status === 200 ? { deletedCount: answer.body.deletedCount } : { jobId: answer.body.jobId };

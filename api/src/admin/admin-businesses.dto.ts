@@ -15,6 +15,21 @@ import {
   MinLength,
 } from 'class-validator';
 
+const ID_RULE = 'id must be a whole number (1 or more)';
+
+/**
+ * /admin/businesses/{id}: a business id, named in the 400 when it is not one (ParseIntPipe's message does
+ * not say which parameter). Digits only, so "1e3" or " 7" are refused rather than read as another id; at
+ * most 2^53 − 1 so it reaches the bigint column exactly.
+ */
+export class BusinessIdParams {
+  @Max(Number.MAX_SAFE_INTEGER, { message: ID_RULE })
+  @Min(1, { message: ID_RULE })
+  @IsInt({ message: ID_RULE })
+  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN))
+  id!: number;
+}
+
 export const ADMIN_SORT_FIELDS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
 
 /** GET /api/admin/businesses (admin spec §7). */

@@ -1,13 +1,32 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BusinessSchema, slugify } from '@directory/core';
+import {
+  businessDeleteFilter,
+  type BusinessDeleteScope,
+  type DeleteBusinessesJobData,
+  type DeleteBusinessesResult,
+  deleteBusinessesResult,
+  MAINTENANCE_JOBS,
+  QUEUES,
+  slugify,
+  BusinessSchema,
+} from '@directory/core';
+import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
 
 const SORT_COLUMNS = { name: 'name', rating: 'rating', reviewCount: 'reviews', createdAt: 'created_at' } as const;
 
-/** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */
-export const TEST_BUSINESS_NAME = 'Test Business';
+export { TEST_BUSINESS_NAME } from '@directory/core';
+
+/** A delete of more businesses than this runs as a worker job (in batches, with progress), not in the request. */
+export const DELETE_IN_REQUEST_MAX = 10_000;
+/** How long a delete call waits for its job before answering 202 (under the legacy client's 5-minute timeout). */
+export const DELETE_WAIT_MS = 280_000;
+
+export type DeleteAnswer =
+  | { status: 200; body: DeleteBusinessesResult }
+  | { status: 202; body: { success: true; jobId: string; state: string; statusUrl: string; message: string } };
 
 interface AdminRow {
   id: string;
@@ -31,7 +50,12 @@ export class AdminBusinessesService {
   constructor(
     private readonly em: EntityManager,
     private readonly aggregates: AggregatesRefresher,
+    private readonly jobs: JobQueues,
   ) {}
+
+  /** DELETE_IN_REQUEST_MAX and DELETE_WAIT_MS, settable by tests. */
+  deleteInRequestMax = DELETE_IN_REQUEST_MAX;
+  deleteWaitMs = DELETE_WAIT_MS;
 
   /** Every business, approved or not, searched by name, filtered by category, sorted as the admin chose. */
   async list(query: AdminBusinessQuery) {
@@ -162,21 +186,55 @@ export class AdminBusinessesService {
     return { success: true, message: `"${row.name}" was deleted.`, name: row.name };
   }
 
-  async removeAll() {
-    const [{ count }] = await this.em.execute<{ count: number }[]>(
-      'with gone as (delete from businesses returning 1) select count(*)::int as count from gone',
-    );
-    await this.aggregates.requestRefresh();
-    return { success: true, deletedCount: count, message: `${count} businesses were deleted.` };
+  removeAll(): Promise<DeleteAnswer> {
+    return this.removeBusinesses('all');
   }
 
-  async removeTestData() {
-    const [{ count }] = await this.em.execute<{ count: number }[]>(
-      'with gone as (delete from businesses where name = ? returning 1) select count(*)::int as count from gone',
-      [TEST_BUSINESS_NAME],
+  removeTestData(): Promise<DeleteAnswer> {
+    return this.removeBusinesses('test-data');
+  }
+
+  /**
+   * Few businesses: deleted here, in one statement. More than DELETE_IN_REQUEST_MAX (counted no further):
+   * the worker deletes them in batches while the call waits for it, answering 202 with the job if it takes
+   * longer than DELETE_WAIT_MS.
+   */
+  private async removeBusinesses(scope: BusinessDeleteScope): Promise<DeleteAnswer> {
+    const { where, params } = businessDeleteFilter(scope);
+    const [{ n }] = await this.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from (select 1 from businesses where ${where} limit ?) s`,
+      [...params, this.deleteInRequestMax + 1],
     );
-    await this.aggregates.requestRefresh();
-    return { success: true, deletedCount: count, message: `${count} test businesses were deleted.` };
+    if (n <= this.deleteInRequestMax) {
+      const [{ count }] = await this.em.execute<{ count: number }[]>(
+        `with gone as (delete from businesses where ${where} returning 1) select count(*)::int as count from gone`,
+        params,
+      );
+      await this.aggregates.requestRefresh();
+      return { status: 200, body: deleteBusinessesResult(scope, count) };
+    }
+    const data: DeleteBusinessesJobData = { scope };
+    const job = await unavailableWhenRedisIsAway(() =>
+      this.jobs.queue(QUEUES.maintenance).add(MAINTENANCE_JOBS.deleteBusinesses, data, {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      }),
+    );
+    const outcome = await this.jobs.wait<DeleteBusinessesResult>(job, this.deleteWaitMs);
+    if (outcome.state === 'completed') return { status: 200, body: outcome.result };
+    if (outcome.state === 'failed') throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);
+    return {
+      status: 202,
+      body: {
+        success: true,
+        jobId: String(job.id),
+        state: outcome.jobState,
+        statusUrl: `/api/admin/jobs/${job.id}`,
+        message: `More than ${this.deleteInRequestMax} businesses are being deleted by the worker; follow it at the status URL.`,
+      },
+    };
   }
 }
 

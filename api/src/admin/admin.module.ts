@@ -17,6 +17,8 @@ import { VisitorsService } from './visitors.service.js';
     AdminContactMessagesController,
   ],
   providers: [AdminBusinessesService, SystemService, VisitorsService, ReportsService],
+  // The web app counts visits of the pages it renders on the server (they read no api from the browser).
+  exports: [VisitorsService],
 })
 export class AdminModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

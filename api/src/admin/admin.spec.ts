@@ -1,6 +1,10 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
+import { eventually } from '../../../worker/src/imports/import-testing.js';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+import { startWorker } from '../testing/worker.js';
+import { AdminBusinessesService, DELETE_IN_REQUEST_MAX, DELETE_WAIT_MS } from './admin-businesses.service.js';
 
 /** Every admin call of admin spec §7 this api has so far, with a body where it takes one. */
 const ADMIN_CALLS: [method: 'get' | 'post' | 'put' | 'delete', path: string][] = [
@@ -101,6 +105,25 @@ describe('admin calls', () => {
     expect(page.body).toMatchObject({ name: 'Joe Plumbing & Heating', city: 'Brooklyn', citySlug: 'brooklyn' });
   });
 
+  it.each([
+    ['get', '/api/admin/businesses/%s'],
+    ['put', '/api/admin/businesses/%s'],
+    ['post', '/api/admin/businesses/%s/toggle-approval'],
+    ['delete', '/api/admin/businesses/%s'],
+    ['delete', '/api/businesses/%s'],
+  ] as const)('%s %s answers 400 naming the id when it is not a business id', async (method, path) => {
+    for (const bad of ['abc', '0', '-1', '1.5', '1e3', '%201', '99999999999999999999']) {
+      const res = await as(method, path.replace('%s', bad)).send({});
+      expect({ bad, status: res.status, message: res.body.message }).toEqual({
+        bad,
+        status: 400,
+        message: ['id must be a whole number (1 or more)'],
+      });
+    }
+    // A well-formed id no business has is a 404, not a 400.
+    await as(method, path.replace('%s', '999999')).send({}).expect(404);
+  });
+
   it('saves site settings and ads, enforcing 50 KB per ad slot', async () => {
     await as('post', '/api/admin/site-settings').send({ head_tags: '<meta name="x" content="y">' }).expect(200);
     expect((await request(http()).get('/api/admin/site-settings')).body.head_tags).toBe('<meta name="x" content="y">');
@@ -146,5 +169,64 @@ describe('admin calls', () => {
     const audit = (await as('get', '/api/admin/audit-log').expect(200)).body.map((e: { action: string }) => e.action);
     expect(audit.slice(0, 3)).toEqual(['business.delete-all', 'business.delete', 'business.delete-test-data']);
     expect(audit).toEqual(expect.arrayContaining(['settings.save', 'advertisements.save', 'business.update']));
+  });
+
+  it('hands a delete of more businesses than a request should make to the worker, answering 202 while it runs', async () => {
+    await insertBusinesses(
+      t,
+      ['aaa111', 'bbb222', 'ccc333'].map((suffix) => ({
+        name: 'Test Business',
+        slug: `test-business-${suffix}`,
+        category: 'Plumber',
+      })),
+    );
+    const service = t.app.get(AdminBusinessesService);
+    // Three is "many" here; no worker runs in this suite, so the job is still waiting when the wait ends.
+    Object.assign(service, { deleteInRequestMax: 2, deleteWaitMs: 300 });
+    let worker: INestApplicationContext | undefined;
+    try {
+      const res = await as('delete', '/api/admin/test-data').expect(202);
+      expect(res.body).toEqual({
+        success: true,
+        jobId: expect.any(String),
+        state: 'waiting',
+        statusUrl: `/api/admin/jobs/${res.body.jobId}`,
+        message: 'More than 2 businesses are being deleted by the worker; follow it at the status URL.',
+      });
+      const job = await as('get', res.body.statusUrl).expect(200);
+      expect(job.body).toMatchObject({ queue: 'maintenance', name: 'delete-businesses', state: 'waiting' });
+      // Nothing was deleted in the request.
+      const left = await t.orm.em
+        .fork()
+        .execute(`select count(*)::int as n from businesses where name = 'Test Business'`);
+      expect(left[0].n).toBe(3);
+      const audit = (await as('get', '/api/admin/audit-log').expect(200)).body[0];
+      expect(audit).toMatchObject({ action: 'business.delete-test-data', details: { jobId: res.body.jobId } });
+
+      // A worker takes the job and deletes them; a call it finishes within the wait answers 200 as before.
+      worker = await startWorker();
+      await eventually(
+        async () => (await as('get', res.body.statusUrl)).body.state === 'completed',
+        'the worker ran the delete job',
+      );
+      expect((await as('get', res.body.statusUrl)).body.result).toEqual({
+        success: true,
+        deletedCount: 3,
+        message: '3 test businesses were deleted.',
+      });
+      await insertBusinesses(t, [
+        { name: 'One', slug: 'one-1', category: 'Plumber' },
+        ...['two', 'three'].map((n) => ({ name: n, slug: `${n}-1`, category: 'Plumber' })),
+      ]);
+      service.deleteWaitMs = 30_000;
+      expect((await as('delete', '/api/admin/businesses').expect(200)).body).toEqual({
+        success: true,
+        deletedCount: 3,
+        message: '3 businesses were deleted.',
+      });
+    } finally {
+      Object.assign(service, { deleteInRequestMax: DELETE_IN_REQUEST_MAX, deleteWaitMs: DELETE_WAIT_MS });
+      await worker?.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   Req,
 } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import type { Job } from 'bullmq';
 import {
   type AppConfig,
@@ -49,6 +49,18 @@ class JobQuery {
   @IsOptional()
   @IsIn(QUEUE_NAMES, { message: `queue must be one of ${QUEUE_NAMES.join(', ')}` })
   queue?: QueueName;
+}
+
+const JOB_ID_RULE = 'id must be a job id: letters, digits, "-", "_", "." or ":", at most 200 characters';
+
+/**
+ * /admin/jobs/{id}: what BullMQ job ids look like (numbers it counts, the ids the system gives, a
+ * scheduler's "repeat:…:…"); anything else is a 400 naming the parameter rather than a look-up in every queue.
+ */
+export class JobIdParams {
+  @Matches(/^[\w.:-]{1,200}$/, { message: JOB_ID_RULE })
+  @IsString({ message: JOB_ID_RULE })
+  id!: string;
 }
 
 /** Seconds a cancel request waits for the worker to see it. */
@@ -112,7 +124,7 @@ export class JobsController {
 
   @Get(':id')
   @ApiCall('One job: state, progress, attempts, failure, result', GenericObject, 400, 404, 503)
-  async get(@Param('id') id: string, @Query() query: JobQuery) {
+  async get(@Param() { id }: JobIdParams, @Query() query: JobQuery) {
     const { queue, job } = await this.require(id, query.queue);
     return jobView(queue, job, true);
   }
@@ -133,7 +145,7 @@ export class JobsController {
     503,
   )
   @HttpCode(202)
-  async cancel(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
+  async cancel(@Param() { id }: JobIdParams, @Query() query: JobQuery, @Req() req: AdminRequest) {
     const { queue, job } = await this.require(id, query.queue);
     const state = await job.getState();
     let message: string;
@@ -170,7 +182,7 @@ export class JobsController {
     503,
   )
   @HttpCode(202)
-  async retry(@Param('id') id: string, @Query() query: JobQuery, @Req() req: AdminRequest) {
+  async retry(@Param() { id }: JobIdParams, @Query() query: JobQuery, @Req() req: AdminRequest) {
     const { queue, job } = await this.require(id, query.queue);
     const state = await job.getState();
     if (state !== 'failed') {

@@ -62,7 +62,7 @@ const { values } = parseArgs({
     'batch-size': { type: 'string', default: '2000' },
     port: { type: 'string', default: '3212' },
     'redis-prefix': { type: 'string', default: 'bench_pipeline' },
-    'worker-node-options': { type: 'string', default: '' },
+    'worker-node-options': { type: 'string', default: '--max-old-space-size=256' },
     'no-xlsx': { type: 'boolean', default: false },
     'no-export': { type: 'boolean', default: false },
     'no-sitemaps': { type: 'boolean', default: false },

@@ -3,40 +3,13 @@ import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { createDatabaseIfMissing, dropDatabase, migrateDatabase } from '@directory/core';
+import { createDatabaseIfMissing, dropDatabase, IMPORT_WRITE_COLUMNS, migrateDatabase } from '@directory/core';
 import { databaseUrl } from '../database.js';
 
 /* Small pieces of the pipeline bench: databases of its own, PostgreSQL's COPY references, process memory. */
 
 /** The columns an import writes (core/src/import/business-writer.ts), in a fixed order for the references. */
-export const IMPORT_COLUMNS = [
-  'name',
-  'slug',
-  'category',
-  'type',
-  'full_address',
-  'street',
-  'city',
-  'postal_code',
-  'country',
-  'country_code',
-  'phone',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'reviews_link',
-  'photo',
-  'logo',
-  'located_in',
-  'working_hours',
-  'verified',
-  'about',
-  'place_id',
-  'url',
-  'category_slug',
-  'city_slug',
-].join(', ');
+export const IMPORT_COLUMNS = IMPORT_WRITE_COLUMNS.join(', ');
 
 /** A database of the bench's own, dropped and created again migrated (the same empty schema for every run). */
 export async function freshDatabase(baseUrl: string, name: string): Promise<string> {

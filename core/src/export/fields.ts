@@ -1,41 +1,10 @@
-/**
- * The admin export's 27 fields (admin spec §3), in the order the spec lists them, each with the SQL that
- * reads it. `text` fields are neutralised against spreadsheet formula injection; numbers and booleans come
- * from typed columns and can never start a formula, so a negative longitude stays a number.
- */
-export const EXPORT_FIELDS = [
-  'id',
-  'name',
-  'slug',
-  'category',
-  'type',
-  'full_address',
-  'street',
-  'city',
-  'postal_code',
-  'country',
-  'country_code',
-  'phone',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'reviews_link',
-  'photo',
-  'logo',
-  'located_in',
-  'working_hours',
-  'verified',
-  'about',
-  'place_id',
-  'created_at',
-  'updated_at',
-  'url',
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
+import { EXPORT_FIELDS, type ExportField } from './business-fields.js';
 
-/** Admin spec §9: what the export dialog selects before the admin changes anything. */
-export const DEFAULT_EXPORT_FIELDS: readonly ExportField[] = ['name', 'full_address', 'phone', 'type'];
+/*
+ * How the admin export reads its 27 fields (the list itself: business-fields.ts). `text` fields are
+ * neutralised against spreadsheet formula injection; numbers and booleans come from typed columns and can
+ * never start a formula, so a negative longitude stays a number.
+ */
 
 /** The legacy panel's field names (admin spec §3) and the export field each one means. */
 export const LEGACY_EXPORT_FIELDS: Readonly<Record<string, ExportField>> = {

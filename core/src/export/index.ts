@@ -1,3 +1,4 @@
+export * from './business-fields.js';
 export * from './fields.js';
 export * from './request.js';
 export * from './write-csv.js';

@@ -1,6 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS, neutraliseCell } from './fields.js';
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from './business-fields.js';
+import { neutraliseCell } from './fields.js';
 import { ExportRequestError, parseExportRequest, parseLegacyExportRequest } from './request.js';
 import { CsvRecordTerminators } from './write-csv.js';
 

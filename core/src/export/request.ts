@@ -1,12 +1,6 @@
 import pg from 'pg';
-import {
-  DEFAULT_EXPORT_FIELDS,
-  EXPORT_FIELDS,
-  type ExportField,
-  isExportField,
-  LEGACY_DEFAULT_FIELDS,
-  LEGACY_EXPORT_FIELDS,
-} from './fields.js';
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS, type ExportField } from './business-fields.js';
+import { isExportField, LEGACY_DEFAULT_FIELDS, LEGACY_EXPORT_FIELDS } from './fields.js';
 
 /** Admin spec §9: the export dialog's upload-date filters (on created_at). */
 export const DATE_RANGES = [

@@ -3,37 +3,19 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { fieldsExcept } from '../export/business-fields.js';
 import type { BusinessRow } from './normalize-row.js';
 
-/** Columns COPY'd into the staging table, in order. */
-const COLUMNS = [
-  'name',
-  'slug',
-  'category',
-  'type',
-  'full_address',
-  'street',
-  'city',
-  'postal_code',
-  'country',
-  'country_code',
-  'phone',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'reviews_link',
-  'photo',
-  'logo',
-  'located_in',
-  'working_hours',
-  'verified',
-  'about',
-  'place_id',
-  'url',
+/**
+ * Columns COPY'd into the staging table, in order: the business fields an import writes (all but those the
+ * database assigns), then the slugs it derives for the listing pages.
+ */
+export const IMPORT_WRITE_COLUMNS = [
+  ...fieldsExcept(['id', 'created_at', 'updated_at']),
   'category_slug',
   'city_slug',
 ] as const satisfies readonly (keyof BusinessRow)[];
+const COLUMNS = IMPORT_WRITE_COLUMNS;
 
 /** What an import may change on an existing business (slug and approval stay as they are). */
 const UPDATED = COLUMNS.filter((c) => c !== 'slug' && c !== 'place_id');
@@ -74,7 +56,10 @@ function text(value: string | null): string {
 /** Numbers never need escaping. */
 const number = (value: number | null) => (value === null ? '\\N' : String(value));
 
-/** One staging line: ord, then COLUMNS in their order (one template: no per-field loop on a million rows). */
+/**
+ * One staging line: ord, then COLUMNS in their order (one template: no per-field loop on a million rows;
+ * import-file.spec.ts checks every column lands in its own place).
+ */
 function copyLine(ord: number, r: BusinessRow, slug: string): string {
   return (
     `${ord}\t${text(r.name)}\t${text(slug)}\t${text(r.category)}\t${text(r.type)}\t${text(r.full_address)}\t` +

@@ -1,33 +1,11 @@
+import { fieldsExcept } from '../export/business-fields.js';
+
 /**
- * The 23 import columns (the 27 export fields of admin spec §3 less id, slug, created_at, updated_at) and
+ * The 23 import columns: the 27 business fields (admin spec §3) less the four the database assigns, and
  * the header names real files use for them: Google-Maps exports (both Outscraper layouts) and the sample
  * upload template. Headers match case-, space-, dash- and underscore-insensitively.
  */
-export const IMPORT_COLUMNS = [
-  'name',
-  'category',
-  'type',
-  'full_address',
-  'street',
-  'city',
-  'postal_code',
-  'country',
-  'country_code',
-  'phone',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'reviews_link',
-  'photo',
-  'logo',
-  'located_in',
-  'working_hours',
-  'verified',
-  'about',
-  'place_id',
-  'url',
-] as const;
+export const IMPORT_COLUMNS = fieldsExcept(['id', 'slug', 'created_at', 'updated_at']);
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Accepted header names per column, most specific first (a file may hold several; the first found wins). */

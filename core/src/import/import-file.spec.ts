@@ -6,8 +6,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { businessSlug } from '../rules/slug.js';
-import { SKIP_REASONS, writeBusinesses } from './business-writer.js';
-import { normalizeRow } from './normalize-row.js';
+import { IMPORT_WRITE_COLUMNS, SKIP_REASONS, writeBusinesses } from './business-writer.js';
+import { type BusinessRow, normalizeRow } from './normalize-row.js';
 import { mapColumns } from './columns.js';
 import { importFile } from './import-file.js';
 import { ImportFileError } from './readers.js';
@@ -282,6 +282,17 @@ describe('importing files', () => {
       { place_id: 'p-twin-1', slug: 'twin-slug' },
       { place_id: 'p-twin-2', slug: `twin-slug-${createHash('md5').update('p-twin-2').digest('hex').slice(0, 4)}` },
     ]);
+  });
+
+  it('writes every column of a row into its own column (the COPY template follows IMPORT_WRITE_COLUMNS)', async () => {
+    // Each text column holds its own name, each number a value no other column has.
+    const row = Object.fromEntries(IMPORT_WRITE_COLUMNS.map((c) => [c, `v-${c}`])) as unknown as BusinessRow;
+    Object.assign(row, { latitude: 12.5, longitude: -45.25, rating: 3.5, reviews: 77, verified: true });
+    expect(await writeBusinesses(client, [row])).toMatchObject({ inserted: 1 });
+    const { rows } = await client.query(
+      `select ${IMPORT_WRITE_COLUMNS.join(', ')} from businesses where place_id = 'v-place_id'`,
+    );
+    expect(rows).toEqual([row]);
   });
 
   it('rolls the whole file back when a batch fails in the database while the next one is being read', async () => {

@@ -19,7 +19,38 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const MAINTENANCE_JOBS = {
   refreshAggregates: 'refresh-aggregates',
+  /** Deletes more businesses than a request should (all, or the test data) in batches; data: DeleteBusinessesJobData. */
+  deleteBusinesses: 'delete-businesses',
 } as const;
+
+/** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */
+export const TEST_BUSINESS_NAME = 'Test Business';
+
+/** What an admin delete removes: every business, or the test data. */
+export type BusinessDeleteScope = 'all' | 'test-data';
+
+export interface DeleteBusinessesJobData {
+  scope: BusinessDeleteScope;
+  /** Rows per statement (each its own transaction); the worker's default when absent. */
+  batchSize?: number;
+}
+
+/** The admin delete's answer (admin spec §7), from the request or from the job. */
+export interface DeleteBusinessesResult {
+  success: true;
+  deletedCount: number;
+  message: string;
+}
+
+/** The businesses a delete of `scope` removes, as a condition on `businesses` and its parameters. */
+export function businessDeleteFilter(scope: BusinessDeleteScope): { where: string; params: unknown[] } {
+  return scope === 'all' ? { where: 'true', params: [] } : { where: 'name = ?', params: [TEST_BUSINESS_NAME] };
+}
+
+export function deleteBusinessesResult(scope: BusinessDeleteScope, deletedCount: number): DeleteBusinessesResult {
+  const what = scope === 'all' ? 'businesses were' : 'test businesses were';
+  return { success: true, deletedCount, message: `${deletedCount} ${what} deleted.` };
+}
 
 export const SEARCH_JOBS = {
   /** Applies the outbox to the engine. */

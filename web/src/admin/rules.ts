@@ -1,4 +1,5 @@
 /** The admin screens' constants and pure rules (admin spec §3, §5, §9), kept apart so they are unit-tested. */
+import type { ExportField } from '@directory/core/export/business-fields.js';
 
 /** Admin spec §9. */
 export const PAGE_SIZE = 20;
@@ -40,38 +41,8 @@ export const PLACEHOLDERS = {
   disk: 45,
 } as const;
 
-/** The 27 export fields (admin spec §3), in the spec's order. */
-export const EXPORT_FIELDS = [
-  'id',
-  'name',
-  'slug',
-  'category',
-  'type',
-  'full_address',
-  'street',
-  'city',
-  'postal_code',
-  'country',
-  'country_code',
-  'phone',
-  'latitude',
-  'longitude',
-  'rating',
-  'reviews',
-  'reviews_link',
-  'photo',
-  'logo',
-  'located_in',
-  'working_hours',
-  'verified',
-  'about',
-  'place_id',
-  'created_at',
-  'updated_at',
-  'url',
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
-export const DEFAULT_EXPORT_FIELDS: ExportField[] = ['name', 'full_address', 'phone', 'type'];
+/** The 27 export fields (admin spec §3), in the spec's order: core's list, the one the api validates against. */
+export { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS, type ExportField } from '@directory/core/export/business-fields.js';
 
 export const FIELD_LABELS: Record<ExportField, string> = {
   id: 'ID',
@@ -117,7 +88,7 @@ export const DATE_RANGES = [
 export type DateRange = (typeof DATE_RANGES)[number][0];
 
 export interface ExportChoice {
-  fields: ExportField[];
+  fields: readonly ExportField[];
   countryCode: string;
   categories: string[];
   dateRange: DateRange;

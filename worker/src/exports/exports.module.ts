@@ -5,10 +5,11 @@ import { loadConfig, QUEUES } from '@directory/core';
 import { ExportsProcessor } from './exports.processor.js';
 import { ExportsScheduler } from './exports.scheduler.js';
 import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
+import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
 
 /** CSV exports as jobs: streamed from PostgreSQL with COPY into DATA_DIR/exports, removed after retention. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.exports })],
+  imports: [BullModule.registerQueue({ name: QUEUES.exports }), JobSchedulersModule],
   providers: [
     { provide: EXPORTS_CONFIG, useFactory: () => loadConfig() },
     // One connection per running export (concurrency 2): a long COPY must not take others' connections;

@@ -1,13 +1,10 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
 import {
-  bullConnection,
   EXPORT_JOBS,
   exportCancelKey,
   type ExportInput,
@@ -18,17 +15,16 @@ import {
   parseExportRequest,
   QUEUES,
 } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
 import { eventually } from '../imports/import-testing.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 import { EXPORT_CANCELLED_MESSAGE, exportTimeoutMessage } from './exports.processor.js';
 
 /** The moment the admin "asked" in these tests: Wednesday 17 June 2026, noon UTC (the week began Monday 15th). */
 const NOW = new Date('2026-06-17T12:00:00Z');
 
 describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let harness: WorkerHarness;
   let dataDir: string;
-  let worker: INestApplicationContext;
   let queue: Queue;
   let events: QueueEvents;
   let db: pg.Client;
@@ -53,10 +49,9 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
   };
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
-    dataDir = await mkdtemp(join(tmpdir(), 'directory-exports-'));
-    process.env.DATA_DIR = dataDir;
+    harness = await createWorkerHarness({ dataDirPrefix: 'directory-exports-' });
+    const { database } = harness;
+    dataDir = harness.dataDir!;
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     // Day boundaries (today, yesterday, this week) count in the database's time zone: make it UTC here.
@@ -76,23 +71,14 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
         null, null, null, 0, false, null, null, '2025-03-15T12:00:00Z', '2025-03-15T12:00:00Z'),
       ('Late Yesterday', 'late-yesterday', null, null, null, 'Bakery', 'US',
         null, null, null, 0, false, null, null, '2026-06-16T13:00:00Z', '2026-06-16T13:00:00Z')`);
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.exports, bull);
-    events = new QueueEvents(QUEUES.exports, bull);
-    await events.waitUntilReady();
+    await harness.start();
+    queue = harness.queue(QUEUES.exports);
+    events = await harness.events(QUEUES.exports);
   });
 
   afterAll(async () => {
-    await events?.close();
-    await queue?.close();
-    await worker?.close();
     await db?.end();
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
   it('writes UTF-8 with a BOM, RFC 4180 quoting, CRLF records and neutralised formula cells (storage order)', async () => {
@@ -241,7 +227,7 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
 
     it('stops an export that runs past its time limit, interrupting the statement it waits in', async () => {
       // An open transaction holding businesses exclusively makes the export wait in its first statement.
-      const blocker = new pg.Client({ connectionString: database.url });
+      const blocker = new pg.Client({ connectionString: harness.database.url });
       await blocker.connect();
       await blocker.query('begin');
       await blocker.query('lock table businesses in access exclusive mode');

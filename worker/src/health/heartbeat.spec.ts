@@ -1,35 +1,28 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { liveWorkers, loadConfig } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 import { HeartbeatService } from './heartbeat.service.js';
 
 describe('worker heartbeat (real Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
-  let worker: INestApplicationContext | null = null;
+  let harness: WorkerHarness;
   let redis: Redis;
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
+    harness = await createWorkerHarness();
     redis = new Redis(loadConfig().REDIS_URL);
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await harness.start();
   });
 
   afterAll(async () => {
-    await worker?.close();
     redis?.disconnect();
-    await database?.drop();
+    await harness?.close();
   });
 
   it('is published while the worker runs and removed when it stops', async () => {
     const prefix = loadConfig().REDIS_PREFIX;
-    const id = worker!.get(HeartbeatService).id;
+    const id = harness.worker.get(HeartbeatService).id;
     expect((await liveWorkers(redis, prefix)).map((w) => w.id)).toEqual([id]);
-    await worker!.close();
-    worker = null;
+    await harness.stopWorker();
     expect(await liveWorkers(redis, prefix)).toEqual([]);
   });
 });

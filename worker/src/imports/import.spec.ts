@@ -1,30 +1,26 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
-import { type Job, Queue, QueueEvents } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
 import {
   type BatchUploadResult,
-  bullConnection,
   importCancelKey,
-  type ImportJobProgress,
   loadConfig,
+  type ImportJobProgress,
   QUEUES,
   SITEMAP_JOBS,
   SITEMAPS_DEDUPLICATION_ID,
   SKIP_REASONS,
 } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 import { csvOf, eventually, holdPlaceId, importIsWaitingForLock, queueImport } from './import-testing.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
 
 describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let harness: WorkerHarness;
+  let database: WorkerHarness['database'];
   let dataDir: string;
-  let worker: INestApplicationContext;
   let queue: Queue;
   let sitemaps: Queue;
   let events: QueueEvents;
@@ -36,33 +32,23 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
   const progressOf = new Map<string, ImportJobProgress[]>();
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
-    dataDir = await mkdtemp(join(tmpdir(), 'import-jobs-'));
-    process.env.DATA_DIR = dataDir;
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.import, bull);
-    sitemaps = new Queue(QUEUES.sitemaps, bull);
-    events = new QueueEvents(QUEUES.import, bull);
+    harness = await createWorkerHarness({ dataDirPrefix: 'import-jobs-' });
+    ({ database } = harness);
+    dataDir = harness.dataDir!;
+    await harness.start();
+    queue = harness.queue(QUEUES.import);
+    sitemaps = harness.queue(QUEUES.sitemaps);
+    events = await harness.events(QUEUES.import);
     events.on('progress', ({ jobId, data }) => {
       progressOf.set(jobId, [...(progressOf.get(jobId) ?? []), data as ImportJobProgress]);
     });
-    await events.waitUntilReady();
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
   });
 
   afterAll(async () => {
     await db?.end();
-    await events?.close();
-    await queue?.close();
-    await sitemaps?.close();
-    await worker?.close();
-    await database?.drop();
+    await harness?.close();
   });
 
   it('imports a real file: rows, progress, stored report, public counts refreshed, upload removed', async () => {

@@ -2,10 +2,32 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
-import { MAINTENANCE_JOBS, QUEUES, refreshAggregates } from '@directory/core';
+import {
+  businessDeleteFilter,
+  type DeleteBusinessesJobData,
+  type DeleteBusinessesResult,
+  deleteBusinessesResult,
+  MAINTENANCE_JOBS,
+  QUEUES,
+  refreshAggregates,
+} from '@directory/core';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
 
-/** Housekeeping after writes: the public counts are recomputed here, never in a request. */
+/** Rows one delete statement removes: short transactions and locks, progress between them. */
+export const DELETE_BATCH_SIZE = 5_000;
+
+/** Progress of a delete job (`job.updateProgress`), as the import and export report theirs. */
+export interface DeleteBusinessesProgress {
+  rowsDone: number;
+  rowsTotal: number;
+  phase: 'deleting' | 'refreshing' | 'done';
+  at: number;
+}
+
+/**
+ * Housekeeping after writes: the public counts are recomputed here, never in a request; and the admin's
+ * deletes too large for a request (all businesses, or much test data), in batches.
+ */
 @Processor(QUEUES.maintenance, { concurrency: 1 })
 export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
@@ -17,13 +39,54 @@ export class MaintenanceProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job): Promise<{ refreshedAt: string; durationMs: number }> {
-    if (job.name !== MAINTENANCE_JOBS.refreshAggregates) throw new Error(`Unknown maintenance job "${job.name}".`);
+  async process(job: Job): Promise<unknown> {
+    if (job.name === MAINTENANCE_JOBS.refreshAggregates) return this.refresh();
+    if (job.name === MAINTENANCE_JOBS.deleteBusinesses) return this.deleteBusinesses(job);
+    throw new Error(`Unknown maintenance job "${job.name}".`);
+  }
+
+  private async refresh(): Promise<{ refreshedAt: string; durationMs: number }> {
     const started = Date.now();
     await refreshAggregates(this.orm.em.fork());
     const durationMs = Date.now() - started;
     await this.cache.changed('public counts refreshed');
     this.logger.log(`Aggregates refreshed in ${durationMs} ms`);
     return { refreshedAt: new Date().toISOString(), durationMs };
+  }
+
+  /**
+   * Deletes in batches, each statement its own transaction (one delete of a million rows would hold its
+   * locks and the search outbox's million ids in one transaction, and report nothing until the end). A
+   * retried attempt goes on with what is left and counts what the earlier one deleted.
+   */
+  private async deleteBusinesses(job: Job<DeleteBusinessesJobData>): Promise<DeleteBusinessesResult> {
+    const { scope, batchSize = DELETE_BATCH_SIZE } = job.data;
+    const { where, params } = businessDeleteFilter(scope);
+    const em = this.orm.em.fork();
+    const earlier = (job.progress as Partial<DeleteBusinessesProgress> | undefined)?.rowsDone ?? 0;
+    const [{ remaining }] = await em.execute<{ remaining: number }[]>(
+      `select count(*)::int as remaining from businesses where ${where}`,
+      params,
+    );
+    const rowsTotal = earlier + remaining;
+    let rowsDone = earlier;
+    const report = (phase: DeleteBusinessesProgress['phase']) =>
+      job.updateProgress({ rowsDone, rowsTotal, phase, at: Date.now() } satisfies DeleteBusinessesProgress);
+    await report('deleting');
+    for (;;) {
+      const [{ count }] = await em.execute<{ count: number }[]>(
+        `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
+         select count(*)::int as count from gone`,
+        [...params, batchSize],
+      );
+      rowsDone += count;
+      if (count < batchSize) break;
+      await report('deleting');
+    }
+    await report('refreshing');
+    await this.refresh();
+    await report('done');
+    this.logger.log(`Deleted ${rowsDone} businesses (${scope}).`);
+    return deleteBusinessesResult(scope, rowsDone);
   }
 }

@@ -1,37 +1,27 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
-import { bullConnection, loadConfig, MAINTENANCE_JOBS, QUEUES } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { type DeleteBusinessesJobData, MAINTENANCE_JOBS, QUEUES, TEST_BUSINESS_NAME } from '@directory/core';
+import type { DeleteBusinessesProgress } from './maintenance.processor.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 
 describe('maintenance queue (real Redis, real worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
-  let worker: INestApplicationContext;
+  let harness: WorkerHarness;
   let queue: Queue;
   let events: QueueEvents;
   let db: pg.Client;
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
-    // The worker module reads its configuration when loaded, so load it after the environment is set.
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.maintenance, bull);
-    events = new QueueEvents(QUEUES.maintenance, bull);
-    await events.waitUntilReady();
-    db = new pg.Client({ connectionString: database.url });
+    harness = await createWorkerHarness();
+    await harness.start();
+    queue = harness.queue(QUEUES.maintenance);
+    events = await harness.events(QUEUES.maintenance);
+    db = new pg.Client({ connectionString: harness.database.url });
     await db.connect();
   });
 
   afterAll(async () => {
-    await db.end();
-    await events.close();
-    await queue.close();
-    await worker.close();
-    await database.drop();
+    await db?.end();
+    await harness?.close();
   });
 
   it('refreshes the public counts after a write', async () => {
@@ -50,5 +40,48 @@ describe('maintenance queue (real Redis, real worker module)', () => {
   it('fails an unknown job with a sentence', async () => {
     const job = await queue.add('no-such-job', {}, { attempts: 1 });
     await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow('Unknown maintenance job "no-such-job".');
+  });
+
+  it('deletes many businesses in batches, reporting progress, then refreshes the counts', async () => {
+    await db.query(
+      `insert into businesses (name, slug, category, category_slug)
+       select $1, 'test-business-' || n, 'Gym', 'gym' from generate_series(1, 2500) n`,
+      [TEST_BUSINESS_NAME],
+    );
+    await db.query(
+      `insert into businesses (name, slug, category, category_slug) values ('Kept', 'kept-1', 'Gym', 'gym')`,
+    );
+    const refresh = await queue.add(MAINTENANCE_JOBS.refreshAggregates, {});
+    await refresh.waitUntilFinished(events, 30_000);
+    const gyms = async () =>
+      (await db.query(`select business_count from category_stats where category_slug = 'gym'`)).rows[0]
+        ?.business_count ?? 0;
+    expect(await gyms()).toBe(2501);
+
+    const progress: { jobId: string; data: DeleteBusinessesProgress }[] = [];
+    const listener = ({ jobId, data }: { jobId: string; data: unknown }) =>
+      progress.push({ jobId, data: data as DeleteBusinessesProgress });
+    events.on('progress', listener);
+    const data: DeleteBusinessesJobData = { scope: 'test-data', batchSize: 1000 };
+    const job = await queue.add(MAINTENANCE_JOBS.deleteBusinesses, data);
+    const result = await job.waitUntilFinished(events, 30_000);
+    events.off('progress', listener);
+    expect(result).toEqual({ success: true, deletedCount: 2500, message: '2500 test businesses were deleted.' });
+    // One report per batch, each after its statement committed, then the refresh.
+    const reports = progress.filter((p) => p.jobId === job.id).map((p) => p.data);
+    expect(reports.map((p) => [p.phase, p.rowsDone, p.rowsTotal])).toEqual([
+      ['deleting', 0, 2500],
+      ['deleting', 1000, 2500],
+      ['deleting', 2000, 2500],
+      ['refreshing', 2500, 2500],
+      ['done', 2500, 2500],
+    ]);
+    expect((await db.query(`select name from businesses where category = 'Gym'`)).rows).toEqual([{ name: 'Kept' }]);
+    expect(await gyms()).toBe(1);
+
+    const total = Number((await db.query('select count(*) from businesses')).rows[0].count);
+    const all = await queue.add(MAINTENANCE_JOBS.deleteBusinesses, { scope: 'all' } satisfies DeleteBusinessesJobData);
+    expect(await all.waitUntilFinished(events, 30_000)).toMatchObject({ deletedCount: total });
+    expect((await db.query('select count(*)::int as n from businesses')).rows[0].n).toBe(0);
   });
 });

@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import request from 'supertest';
+import { bullConnection, loadConfig, QUEUES } from '@directory/core';
 import { JobQueues } from '../../../api/src/jobs/job-queues.js';
 import { DIRECTORY_FIXTURE } from '../../../api/src/testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../../../api/src/testing/test-app.js';
@@ -37,7 +39,8 @@ async function freePort(): Promise<number> {
  * Reliability (issue 6): Redis stops (SIGKILL, no persistence: it comes back empty) and starts again on the
  * same port. Meanwhile the api keeps answering public reads from PostgreSQL and refuses to queue work with a
  * sentence; afterwards the api's queues and QueueEvents and the worker (the built process, as it ships)
- * reconnect by themselves, and jobs queued then run to the end. The machine's own Redis cannot be stopped,
+ * reconnect by themselves, jobs queued then run to the end and the worker's repeatable jobs are scheduled
+ * again (they lived only in the Redis that was lost). The machine's own Redis cannot be stopped,
  * so the suite runs on a throwaway redis-server of its own.
  */
 describe('Redis stopped and started again (throwaway redis-server, real api and worker process)', () => {
@@ -51,6 +54,17 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
   const redisUrlBefore = process.env.REDIS_URL;
   const http = () => request(t.app.getHttpServer());
   const completed = new Set<string>();
+  /** The worker's repeatable jobs (worker/src/schedulers): each queue and its scheduler's id. */
+  const SCHEDULERS = [
+    [QUEUES.exports, 'export-cleanup'],
+    [QUEUES.sitemaps, 'sitemaps-daily'],
+    [QUEUES.search, 'search-sync-safety-net'],
+  ] as const;
+  let queues: Map<string, Queue>;
+  const schedulersPresent = async () => {
+    const found = await Promise.all(SCHEDULERS.map(([queue, id]) => queues.get(queue)!.getJobScheduler(id)));
+    return found.every((scheduler) => scheduler !== undefined);
+  };
 
   const startRedis = async () => {
     const child = spawn(
@@ -108,6 +122,10 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
     dataDir = await mkdtemp(join(tmpdir(), 'redis-restart-'));
     process.env.DATA_DIR = dataDir;
     t = await startTestApp();
+    const connection = bullConnection(loadConfig());
+    queues = new Map(SCHEDULERS.map(([name]) => [name, new Queue(name, connection)]));
+    // Their connection errors while Redis is stopped on purpose are expected.
+    for (const queue of queues.values()) queue.on('error', () => undefined);
     await insertBusinesses(t, DIRECTORY_FIXTURE);
     t.app.get(JobQueues).onEvent((event) => {
       if (event.type === 'completed') completed.add(event.jobId);
@@ -128,6 +146,7 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
       worker.kill('SIGKILL');
       await exited;
     }
+    await Promise.all([...(queues?.values() ?? [])].map((queue) => queue.close()));
     await t?.close();
     if (redis) await killRedis();
     process.env.REDIS_URL = redisUrlBefore;
@@ -136,6 +155,7 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
 
   it('serves public reads while Redis is down, and runs jobs queued once it is back', async () => {
     await exportRuns('before Redis stops');
+    expect(await schedulersPresent()).toBe(true);
     for (const path of PUBLIC_READS) await http().get(path).expect(200);
 
     await killRedis();
@@ -158,6 +178,8 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
     const csv = await http().get('/api/admin/export-csv?fields=name&countryCode=CH').set('Cookie', cookie).expect(200);
     expect(csv.text).toContain('Café Zürich');
     for (const path of PUBLIC_READS) await http().get(path).expect(200);
+    // Redis came back empty: the worker registered its repeatable jobs again, without a restart.
+    await eventually(schedulersPresent, "the worker's job schedulers exist again");
     expect(worker.exitCode).toBeNull();
   });
 });

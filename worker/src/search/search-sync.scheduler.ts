@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Queue } from 'bullmq';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { listenForChanges, prepareIndex, type OpenedSearch } from '@directory/search';
+import { JobSchedulers } from '../schedulers/job-schedulers.js';
 import { SEARCH } from './search.token.js';
 
 /**
@@ -21,6 +22,7 @@ export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(SEARCH) private readonly search: OpenedSearch,
     @InjectQueue(QUEUES.search) private readonly queue: Queue,
+    private readonly schedulers: JobSchedulers,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -36,11 +38,12 @@ export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicatio
         { jobId: SEARCH_JOBS.reindex + '-start', removeOnComplete: true, removeOnFail: 50 },
       );
     }
-    await this.queue.upsertJobScheduler(
-      'search-sync-safety-net',
-      { every: SYNC_SAFETY_NET_MS },
-      { name: SEARCH_JOBS.sync, opts: { removeOnComplete: true, removeOnFail: 50 } },
-    );
+    await this.schedulers.register({
+      queue: this.queue,
+      id: 'search-sync-safety-net',
+      repeat: { every: SYNC_SAFETY_NET_MS },
+      template: { name: SEARCH_JOBS.sync, opts: { removeOnComplete: true, removeOnFail: 50 } },
+    });
     this.stopListening = await listenForChanges(pool, () => void this.requestSync(), 0);
     // Whatever was written while no worker listened.
     await this.requestSync();

@@ -1,9 +1,8 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
-import { bullConnection, loadConfig, QUEUES, SEARCH_JOBS } from '@directory/core';
+import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { outboxBacklog, PostgresSearchEngine } from '@directory/search';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 
 /** Polls until `check` holds; the worker applies changes asynchronously. */
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -15,8 +14,7 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
 }
 
 describe('search sync (real PostgreSQL, Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
-  let worker: INestApplicationContext;
+  let harness: WorkerHarness;
   let queue: Queue;
   let events: QueueEvents;
   let pool: pg.Pool;
@@ -24,32 +22,23 @@ describe('search sync (real PostgreSQL, Redis and worker module)', () => {
   const found = async (q: string) => (await engine.search({ q })).hits.map((h) => h.name);
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
-    pool = new pg.Pool({ connectionString: database.url, max: 3 });
+    harness = await createWorkerHarness();
+    pool = new pg.Pool({ connectionString: harness.database.url, max: 3 });
     // Written before any worker ran: the start-up reindex must pick it up.
     await pool.query(
       `insert into businesses (name, slug, category, category_slug, city, city_slug, country_code)
        values ('Before Start Bakery', 'before-start-1', 'Bakery', 'bakery', 'Bern', 'bern', 'CH')`,
     );
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.search, bull);
-    events = new QueueEvents(QUEUES.search, bull);
-    await events.waitUntilReady();
+    await harness.start();
+    queue = harness.queue(QUEUES.search);
+    events = await harness.events(QUEUES.search);
     engine = new PostgresSearchEngine(pool);
   });
 
   afterAll(async () => {
-    await events?.close();
     await queue?.obliterate({ force: true }).catch(() => undefined);
-    await queue?.close();
-    await worker?.close();
     await pool?.end();
-    await database?.drop();
+    await harness?.close();
   });
 
   it('builds the missing index at start from what PostgreSQL holds', async () => {

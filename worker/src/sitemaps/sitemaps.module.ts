@@ -5,10 +5,11 @@ import { loadConfig, QUEUES } from '@directory/core';
 import { SitemapsProcessor } from './sitemaps.processor.js';
 import { SitemapsScheduler } from './sitemaps.scheduler.js';
 import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
+import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
 
 /** Sitemap files under DATA_DIR/sitemaps: regenerated on request (debounced), daily, and at first start. */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.sitemaps })],
+  imports: [BullModule.registerQueue({ name: QUEUES.sitemaps }), JobSchedulersModule],
   providers: [
     { provide: SITEMAPS_CONFIG, useFactory: () => loadConfig() },
     // The generation's snapshot transaction plus the lock connection, plus one to interrupt the generation's

@@ -1,13 +1,9 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import pg from 'pg';
 import {
-  bullConnection,
-  loadConfig,
   QUEUES,
   requestSitemapRegeneration,
   SITEMAP_JOBS,
@@ -16,7 +12,7 @@ import {
   sitemapFileCount,
   slugify,
 } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 
 const BASE = 'https://directory.example';
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -48,9 +44,9 @@ function validSitemap(xml: string, root: 'urlset' | 'sitemapindex'): string[] {
 }
 
 describe('sitemap jobs (real PostgreSQL, Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let harness: WorkerHarness;
+  let database: WorkerHarness['database'];
   let dataDir: string;
-  let worker: INestApplicationContext;
   let queue: Queue;
   let events: QueueEvents;
   let db: pg.Client;
@@ -62,11 +58,10 @@ describe('sitemap jobs (real PostgreSQL, Redis and worker module)', () => {
   };
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
+    harness = await createWorkerHarness({ dataDirPrefix: 'directory-sitemaps-' });
+    ({ database } = harness);
+    dataDir = harness.dataDir!;
     process.env.PUBLIC_URL = `${BASE}/`;
-    dataDir = await mkdtemp(join(tmpdir(), 'directory-sitemaps-'));
-    process.env.DATA_DIR = dataDir;
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const insert = (name: string, slug: string, category: string, city: string, code: string, country: string) =>
@@ -83,25 +78,16 @@ describe('sitemap jobs (real PostgreSQL, Redis and worker module)', () => {
     await db.query(
       `insert into businesses (name, slug, is_approved) values ('Hidden 1', 'hidden-1', false), ('Hidden 2', 'hidden-2', false)`,
     );
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.sitemaps, bull);
-    events = new QueueEvents(QUEUES.sitemaps, bull);
-    await events.waitUntilReady();
+    await harness.start();
+    queue = harness.queue(QUEUES.sitemaps);
+    events = await harness.events(QUEUES.sitemaps);
   });
 
   afterAll(async () => {
     delete process.env.PUBLIC_URL;
-    await events?.close();
     await queue?.obliterate({ force: true }).catch(() => undefined);
-    await queue?.close();
-    await worker?.close();
     await db?.end();
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
   it('writes the index, the four lists and the business pages, approved businesses only', async () => {

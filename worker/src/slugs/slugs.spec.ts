@@ -1,17 +1,11 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
-import { bullConnection, businessSlug, loadConfig, QUEUES, SLUG_JOBS } from '@directory/core';
-import { createSuiteDatabase } from '../../../testing/database.js';
+import { businessSlug, QUEUES, SLUG_JOBS } from '@directory/core';
+import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 import { LONG_TIMESTAMP_SLUG } from './slug-fix.js';
 
 describe('slug fix job (real PostgreSQL, Redis and worker module)', () => {
-  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
-  let dataDir: string;
-  let worker: INestApplicationContext;
+  let harness: WorkerHarness;
   let queue: Queue;
   let events: QueueEvents;
   let db: pg.Client;
@@ -24,11 +18,8 @@ describe('slug fix job (real PostgreSQL, Redis and worker module)', () => {
     (await db.query<{ slug: string }>('select slug from businesses where name = $1', [name])).rows.map((r) => r.slug);
 
   beforeAll(async () => {
-    database = await createSuiteDatabase();
-    process.env.DATABASE_URL = database.url;
-    dataDir = await mkdtemp(join(tmpdir(), 'directory-slugs-'));
-    process.env.DATA_DIR = dataDir;
-    db = new pg.Client({ connectionString: database.url });
+    harness = await createWorkerHarness({ dataDirPrefix: 'directory-slugs-' });
+    db = new pg.Client({ connectionString: harness.database.url });
     await db.connect();
     await db.query(
       `insert into businesses (name, city, place_id, slug) values
@@ -46,23 +37,14 @@ describe('slug fix job (real PostgreSQL, Redis and worker module)', () => {
       `insert into businesses (name, city, place_id, slug)
        select 'Bulk ' || n, 'Zürich', 'bulk-' || n, 'bulk-' || n || '-' || (1700000000000 + n) from generate_series(1, 5) n`,
     );
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    const bull = bullConnection(loadConfig());
-    queue = new Queue(QUEUES.slugs, bull);
-    events = new QueueEvents(QUEUES.slugs, bull);
-    await events.waitUntilReady();
+    await harness.start();
+    queue = harness.queue(QUEUES.slugs);
+    events = await harness.events(QUEUES.slugs);
   });
 
   afterAll(async () => {
-    await events?.close();
-    await queue?.close();
-    await worker?.close();
     await db?.end();
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await harness?.close();
   });
 
   it('knows a long timestamp slug from an ordinary one', () => {
