@@ -201,6 +201,13 @@ describe.each(engines)('search contract: %s engine', (kind, create) => {
     expect(keysOf(pizza.hits).sort()).toEqual(['joes-pizza', 'pizza-napoli']);
     const munich = await search({ city: 'münchen', country: 'DE' });
     expect(keysOf(munich.hits).sort()).toEqual(['augustiner', 'hofbraeuhaus']);
+    // Totals and facets count what the hits list, however each engine finds them.
+    expect([pizza.total, munich.total]).toEqual([2, 2]);
+    const pizzaInUs = await search({ q: 'pizza', country: 'US' });
+    expect([pizzaInUs.total, pizzaInUs.facets.country]).toEqual([
+      2,
+      [{ value: 'US', label: 'United States', count: 2 }],
+    ]);
     const good = await search({ minRating: 4.5, limit: 100 });
     expect(keysOf(good.hits).sort()).toEqual(
       approved

@@ -274,6 +274,7 @@ export class PostgresSearchEngine implements SearchEngine {
     fuzzy: boolean,
   ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
     const filter = buildFilter(query, groups);
+    const sampled = sampleByLexemes(query, groups) ? buildFilter(query, groups, true) : filter;
     const offset = (query.page - 1) * query.limit;
     const hits = async (fewMatches: boolean) => {
       const sql = hitsSql(query, groups, fuzzy, filter, offset, fewMatches);
@@ -284,10 +285,10 @@ export class PostgresSearchEngine implements SearchEngine {
     let stats: Awaited<ReturnType<PostgresSearchEngine['stats']>>;
     if (groups.length > 0 && query.sort === 'relevance') {
       // Relevance ranking is planned by the number of matches, which the counting tells first.
-      stats = await this.stats(filter);
+      stats = await this.stats(sampled);
       hitRows = await hits(stats.exhaustive);
     } else {
-      [hitRows, stats] = await Promise.all([hits(false), this.stats(filter)]);
+      [hitRows, stats] = await Promise.all([hits(false), this.stats(sampled)]);
     }
     return {
       hits: hitRows.map((row) => toHit(row, query)),
@@ -518,8 +519,12 @@ interface Filter {
  * `~term` lexeme (search_location_lexemes). Quoted as tsquery literals, so spaces and quotes stay inside.
  */
 function locationTsquery(groups: readonly string[][]): string {
-  const lexeme = (term: string) => `'~${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-  return groups.map((alternatives) => `(${alternatives.map(lexeme).join(' | ')})`).join(' & ');
+  return groups.map((alternatives) => `(${alternatives.map((t) => quotedLexeme(`~${t}`)).join(' | ')})`).join(' & ');
+}
+
+/** A lexeme as a tsquery literal: quoted, so spaces, colons and quotes stay inside it. */
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /**
@@ -549,7 +554,12 @@ function distanceSql(lat: string, lng: string): string {
     cos(radians(${lat})) * cos(radians(d.latitude)) * power(sin(radians(d.longitude - ${lng}) / 2), 2)))))`;
 }
 
-function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
+/**
+ * `lexemes`: the category, country and city are matched as tsvector lexemes instead of columns, so one GIN
+ * search intersects them with the words and location — the access path for a sample of any matches (the
+ * count and facets), while the hits keep the column equalities their ordered b-tree walks need.
+ */
+function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false): Filter {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
     values.push(value);
@@ -561,9 +571,16 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
   const words = groups.length > 0 ? `to_tsquery('simple', ${param(tsquery(groups))})` : null;
   // The location joins the words in one tsquery: one GIN search intersects both inside the index.
   const location = query.locationGroups.length > 0 ? param(locationTsquery(query.locationGroups), '::tsquery') : null;
-  if (query.category) where.push(`d.category_slug = ${param(query.category)}`);
-  if (query.country) where.push(`d.country_code = ${param(query.country)}`);
-  if (query.city) where.push(`d.city_slug = ${param(query.city)}`);
+  const facetLexemes: string[] = [];
+  const facet = (column: string, prefix: string, value: string | undefined) => {
+    if (value === undefined) return;
+    if (lexemes) facetLexemes.push(quotedLexeme(`${prefix}${value}`));
+    else where.push(`d.${column} = ${param(value)}`);
+  };
+  facet('category_slug', '#c:', query.category);
+  facet('country_code', '#cc:', query.country);
+  facet('city_slug', '#city:', query.city);
+  const facets = facetLexemes.length > 0 ? param(facetLexemes.join(' & '), '::tsquery') : null;
   if (query.minRating !== undefined) where.push(`d.rating >= ${param(query.minRating)}`);
   if (query.openNow) where.push(`(d.open_days & ${param(1 << query.weekday, '::int')}) <> 0`);
   if (query.geo?.radiusKm !== undefined) {
@@ -581,10 +598,20 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups): Filter {
   }
   const others = where.join(' and ');
   const matching = (text: string | null) => {
-    const parts = [text, location].filter((part): part is string => part !== null);
+    const parts = [text, location, facets].filter((part): part is string => part !== null);
     return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
   };
   return { where: matching(words), base: matching(null), withWords: matching, values, refs, circle };
+}
+
+/**
+ * Lexemes pay for a sample when there is text to intersect with, or several filters; one filter alone is
+ * better served by its own b-tree. A radius sample walks the GiST index nearest first instead.
+ */
+function sampleByLexemes(query: NormalizedQuery, groups: WordGroups): boolean {
+  if (query.geo?.radiusKm !== undefined) return false;
+  const filters = [query.category, query.country, query.city].filter((v) => v !== undefined).length;
+  return filters > 0 && (groups.length > 0 || query.locationGroups.length > 0 || filters > 1);
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {

@@ -11,7 +11,7 @@ export const MIN_TYPO_WORD = 4;
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
  * generated columns (name A > category/type B > city/address/country C, plus the location terms as
- * `~term` lexemes, which the location filter matches), kept apart from businesses so an
+ * `~term` lexemes and the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the filters match), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -50,7 +50,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
         setweight(to_tsvector('simple', search_fold(coalesce(category, '') || ' ' || coalesce(type, ''))), 'B') ||
         setweight(to_tsvector('simple', search_fold(
           coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, ''))), 'C') ||
-        search_location_lexemes(location_terms)
+        search_location_lexemes(location_terms) ||
+        search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
@@ -63,7 +64,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
 export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
   return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
     select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
-    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) <> '~' ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
     on conflict do nothing`;
 }
 
@@ -77,6 +78,10 @@ export function createIndexesSql(table: string, vocabulary: string, generation: 
   const t = pg.escapeIdentifier(table);
   const name = (suffix: string) => pg.escapeIdentifier(`search_documents_${generation}_${suffix}`);
   return [
+    // Countries and cities, categories and countries are far from independent: without these the planner
+    // guesses a city's rows at a twentieth of the truth and bitmap-scans it where an ordered walk stops early.
+    `create statistics ${name('city_stats')} (dependencies, mcv) on country_code, city_slug from ${t}`,
+    `create statistics ${name('category_stats')} (dependencies, mcv) on category_slug, country_code from ${t}`,
     // fastupdate off: a pending list (what a drain's writes land in otherwise) is scanned linearly by every
     // text query until a vacuum merges it; drains write in batches, so they pay the direct update instead.
     `create index ${name('tsv')} on ${t} using gin (tsv) with (fastupdate = off) where is_approved`,
