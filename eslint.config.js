@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'var/**', 'bench/results/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      'coverage/**',
+      'var/**',
+      'bench/results/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

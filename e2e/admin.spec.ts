@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { browserSuite, launchChromium, eventually } from '../testing/browser.js';
 import { JobQueues } from '../api/src/jobs/job-queues.js';
 import type { FixtureBusiness } from '../api/src/testing/test-app.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../api/src/testing/test-app.js';
@@ -15,11 +15,7 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
  * upload with its live report, an export downloaded as CSV, settings and ads saved and seen on public pages,
  * sign-out, the 360 px layout, and the admin bundle kept away from public pages.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runnable = existsSync(CHROMIUM) && existsSync(`${WEB_DIST}/index.html`);
-if (!runnable && !process.env.CI)
-  console.warn(`Browser tests skipped: ${CHROMIUM} or ${WEB_DIST}/index.html is missing.`);
-const suite = runnable || process.env.CI ? describe : describe.skip;
+const suite = browserSuite('Browser tests', [`${WEB_DIST}/index.html`]);
 
 const PASSWORD = 'admin-demo-password';
 
@@ -64,19 +60,7 @@ suite('the admin back office in a browser', () => {
     await t.app.listen(0, '127.0.0.1');
     await t.app.get(JobQueues).ready();
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     page = await context.newPage();
@@ -487,17 +471,3 @@ suite('the admin back office in a browser', () => {
     await page.waitForURL(`${base}/admin/login`);
   });
 });
-
-/** Retries an assertion until it holds (the page answers asynchronously), failing with its last error. */
-async function eventually(assertion: () => Promise<unknown>, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { browserSuite, launchChromium, eventually } from '../testing/browser.js';
 import type { FixtureBusiness } from '../api/src/testing/test-app.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../api/src/testing/test-app.js';
 import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
@@ -10,12 +10,7 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
  * near-me sorting, paging, the map, the suggestions' keyboard use, and the other pages' search controls.
  * Needs Debian's chromium (or CHROMIUM_PATH) and the built web app (npm test builds it first).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runnable = existsSync(CHROMIUM) && existsSync(`${WEB_DIST}/index.html`);
-// In CI (scripts/test.sh installs Chromium and builds first) a missing browser is a failure, never a skip.
-if (!runnable && !process.env.CI)
-  console.warn(`Browser tests skipped: ${CHROMIUM} or ${WEB_DIST}/index.html is missing.`);
-const suite = runnable || process.env.CI ? describe : describe.skip;
+const suite = browserSuite('Browser tests', [`${WEB_DIST}/index.html`]);
 
 const BAKERIES: FixtureBusiness[] = [
   ...Array.from({ length: 24 }, (_, i) => ({
@@ -66,19 +61,7 @@ suite('the search page in a browser', () => {
     await insertBusinesses(t, BAKERIES);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       geolocation: { latitude: 52.5, longitude: 13.4 },
@@ -219,17 +202,3 @@ suite('the search page in a browser', () => {
     await small.close();
   });
 });
-
-/** Retries an assertion until it holds (the page answers asynchronously), failing with its last error. */
-async function eventually(assertion: () => Promise<unknown>, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { App } from './App.js';
-import { fetcher, request } from './lib/api.js';
+import { request } from './lib/api.js';
 import { injectMarkup } from './lib/inject.js';
+import { Providers } from './Providers.js';
+import type { SsrState } from './ssr/swr.js';
 import './styles.css';
 
 /** Site-wide snippets (admin spec §7): fetched once at start with one retry. */
@@ -20,30 +20,33 @@ async function injectSnippets(attempt = 0): Promise<void> {
   }
 }
 
+/** The data a server-rendered page was rendered with (api/src/web-app); absent on the client-only shell. */
+function serverState(): SsrState | null {
+  const element = document.getElementById('ssr-data');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as SsrState;
+  } catch (error) {
+    console.error('The server-rendered data could not be read', error);
+    return null;
+  }
+}
+
 const root = document.getElementById('root');
 if (!root) {
   console.error('The root element #root is missing');
 } else {
-  void injectSnippets();
-  createRoot(root).render(
-    <StrictMode>
-      <SWRConfig
-        value={{
-          fetcher,
-          dedupingInterval: 10 * 60 * 1000,
-          revalidateOnFocus: false,
-          errorRetryCount: 3,
-          // Back-off from 1 s, doubling, capped at 30 s (public spec §9).
-          onErrorRetry: (_error, _key, config, revalidate, { retryCount }) => {
-            if (retryCount > (config.errorRetryCount ?? 3)) return;
-            setTimeout(() => revalidate({ retryCount }), Math.min(30_000, 1000 * 2 ** (retryCount - 1)));
-          },
-        }}
-      >
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </SWRConfig>
-    </StrictMode>,
+  const ssr = serverState();
+  const app = (
+    <Providers ssr={ssr}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Providers>
   );
+  // A server-rendered page is hydrated (its HTML kept, events attached); the shell is rendered from scratch.
+  if (ssr) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  // After hydration starts: snippets inserted into <body> before it would be nodes React did not render.
+  void injectSnippets();
 }

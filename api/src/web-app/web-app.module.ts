@@ -1,30 +1,72 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Module } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AdminModule } from '../admin/admin.module.js';
+import { isPublicVisit } from '../admin/visitors.middleware.js';
+import { VisitorsService } from '../admin/visitors.service.js';
+import { PageRenderer } from './page-renderer.js';
 
 /** The built React app (web/dist), served from this origin so cookies and socket.io need no CORS. */
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** The server entry of the web app (Vite SSR build of web/src/entry-server.tsx). */
+export const WEB_SERVER_ENTRY = resolve(WEB_DIST, '../dist-server/entry-server.js');
 
-@Module({
-  imports: existsSync(join(WEB_DIST, 'index.html'))
-    ? [
-        ServeStaticModule.forRoot({
-          rootPath: WEB_DIST,
-          // Client-side routes fall back to index.html; api and sitemap paths never do.
-          exclude: ['/api/{*path}', '/sitemap.xml', '/sitemaps/{*path}', '/health/{*path}', '/metrics'],
-          serveStaticOptions: {
-            setHeaders: (res, path) => {
-              // Vite names assets by content hash: cache them for a year; index.html must revalidate.
-              res.setHeader(
-                'Cache-Control',
-                path.includes(`${WEB_DIST}/assets/`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-              );
-            },
-          },
-        }),
-      ]
-    : [],
-})
-export class WebAppModule {}
+/** Paths that are never a page of the web app. */
+const NOT_PAGES = /^\/(api|sitemaps|health)(\/|$)|^\/(sitemap\.xml|metrics)$/;
+
+/**
+ * Serves the web app: its built files (hashed assets cached for a year), the public pages rendered on the
+ * server (PageRenderer) and the admin's client-rendered shell. Registered when the module initialises,
+ * that is after the api's routes (so /business/{old slug} still answers its 301 first) and before Nest's
+ * 404 handler.
+ */
+@Module({ imports: [AdminModule], providers: [PageRenderer] })
+export class WebAppModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly renderer: PageRenderer,
+    private readonly visitors: VisitorsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) return;
+    await this.renderer.load(WEB_DIST, WEB_SERVER_ENTRY);
+    const app = this.adapterHost.httpAdapter.getInstance<express.Express>();
+    app.use(
+      express.static(WEB_DIST, {
+        index: false,
+        setHeaders: (res, path) => {
+          // Vite names assets by content hash: cache them for a year; anything else must revalidate.
+          res.setHeader(
+            'Cache-Control',
+            path.startsWith(join(WEB_DIST, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      }),
+    );
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
+      // A server-rendered page is a visit the browser's api reads no longer show (VisitorsMiddleware sees /api only).
+      const userAgent = req.get('user-agent');
+      if (isPublicVisit(req.method, req.originalUrl, userAgent)) {
+        void this.visitors.record(req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent!);
+      }
+      this.renderer
+        .answer(req)
+        .then((answer) => {
+          if (answer.kind === 'redirect') return res.redirect(302, answer.location);
+          // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.
+          res.setHeader('Cache-Control', 'no-cache');
+          res.type('html');
+          if (answer.kind === 'shell') return res.send(answer.html);
+          res.setHeader('X-Cache', answer.cache);
+          if (answer.etag) res.setHeader('ETag', answer.etag);
+          res.status(answer.status).send(answer.html);
+        })
+        .catch(next);
+    });
+  }
+}

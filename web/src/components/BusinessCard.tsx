@@ -1,17 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Listing } from '../lib/api.js';
 
 const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#e8eef7"/><text x="200" y="160" font-size="28" text-anchor="middle" fill="#6b7c93">No photo</text></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#e8eef7"/><text x="200" y="160" font-family="system-ui, sans-serif" font-size="28" text-anchor="middle" fill="#6b7c93">No photo</text></svg>',
   );
+
+type Shown = 'photo' | 'fallback' | 'icon';
+/**
+ * A photo that fails shows the fallback image; a failing fallback shows the icon. Keyed by what failed,
+ * so that one failure reported twice (error event and the hydration check) moves one step only.
+ */
+const afterFailure = (failed: Shown) => (shown: Shown) =>
+  shown !== failed ? shown : failed === 'photo' ? 'fallback' : 'icon';
 
 export function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
   return (
-    <span className="stars" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+    <span className="stars" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
       {'★★★★★'.slice(0, full)}
       <span className="stars-empty">{'★★★★★'.slice(full)}</span> {rating.toFixed(1)}
     </span>
@@ -23,7 +31,14 @@ export function Stars({ rating }: { rating: number }) {
  * `children` (search facts such as badges and distance) go before the details link.
  */
 export function BusinessCard({ business, children }: { business: Listing; children?: React.ReactNode }) {
-  const [image, setImage] = useState<'photo' | 'fallback' | 'icon'>(business.photo ? 'photo' : 'fallback');
+  const [image, setImage] = useState<Shown>(business.photo ? 'photo' : 'fallback');
+  const imageRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // In server-rendered HTML the photo may fail before hydration, when React was not yet listening.
+    const img = imageRef.current;
+    if (img?.complete && img.naturalWidth === 0)
+      setImage(afterFailure(img.getAttribute('src') === FALLBACK_IMAGE ? 'fallback' : 'photo'));
+  }, []);
   return (
     <article className="card">
       <Link to={`/business/${business.slug}`} className="card-link">
@@ -36,7 +51,8 @@ export function BusinessCard({ business, children }: { business: Listing; childr
             src={image === 'photo' ? business.photo! : FALLBACK_IMAGE}
             alt={business.name}
             loading="lazy"
-            onError={() => setImage(image === 'photo' ? 'fallback' : 'icon')}
+            ref={imageRef}
+            onError={() => setImage(afterFailure(image))}
           />
         )}
         <h3>{business.name}</h3>
@@ -52,7 +68,9 @@ export function BusinessCard({ business, children }: { business: Listing; childr
       )}
       {business.phone && <p>{business.phone}</p>}
       {children}
-      <Link to={`/business/${business.slug}`}>View Details</Link>
+      <Link className="card-details" to={`/business/${business.slug}`}>
+        View Details
+      </Link>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { HeadSync } from '../ssr/swr.js';
 
 const LINKS = [
   ['/', 'Home'],
@@ -12,6 +13,7 @@ const LINKS = [
 export function Layout() {
   return (
     <>
+      <HeadSync />
       <header className="nav">
         <NavLink to="/" className="logo" aria-label="WorldBiz home">
           <span className="logo-blue">World</span>

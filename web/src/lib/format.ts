@@ -28,10 +28,40 @@ export function pageWindow(current: number, total: number, withEnds = false): (n
   return pages;
 }
 
-/** Slug rule of the public spec: lowercase, whitespace to dashes. */
+/**
+ * Slug rule of the public spec (lowercase, whitespace to dashes), exactly as the api stores category and
+ * city slugs (core/src/rules/slug.ts): a link built here must find the page.
+ */
 export function slugOf(name: string): string {
   return name
+    .normalize('NFC')
     .trim()
-    .toLowerCase()
-    .replace(/[\s/?#%\\]+/g, '-');
+    .toLocaleLowerCase('en-US')
+    .replace(/[\s/?#%\\]+/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const LIST_MAX_PAGE = 100;
+
+/** Public spec §2/§5: the business list's 'page' from the address, valid only as a whole 1..100, else 1. */
+export function listPageOf(value: string | null): number {
+  if (value === null || !/^\d+$/.test(value.trim())) return 1;
+  const page = Number(value);
+  return page >= 1 && page <= LIST_MAX_PAGE ? page : 1;
+}
+
+/** "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** Home counters (public spec §9): 50 steps over 2000 ms. */
+export const COUNTER_STEPS = 50;
+export const COUNTER_MS = 2000;
+
+/** The value a counter shows after `step` of its steps: rising evenly, exactly `value` at the last one. */
+export function countUpValue(value: number, step: number, steps = COUNTER_STEPS): number {
+  if (step >= steps) return value;
+  return Math.round((value * Math.max(0, step)) / steps);
 }

@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { useClientValue } from '../ssr/useClientValue.js';
+
+const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
 /**
  * Asks the browser for the visitor's position once per call of `locate`; `message` says what went wrong
  * (refused, unavailable, too slow) in words a visitor can act on.
  */
 export function useGeolocation(onFound: (latitude: number, longitude: number) => void) {
-  const available = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // False on the server and while hydrating (Node has no geolocation), so server and browser render alike.
+  const available = useClientValue(hasGeolocation, false);
   const [locating, setLocating] = useState(false);
   const [message, setMessage] = useState('');
   const locate = () => {

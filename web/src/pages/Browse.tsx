@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
 import { Pager } from '../components/Pager.js';
 import type { Listing, Paged } from '../lib/api.js';
-import { compactCount } from '../lib/format.js';
+import { compactCount, plural } from '../lib/format.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -144,6 +144,14 @@ export function CategoryDetail() {
   );
   if (slug.length === 1) return <Categories />;
   if (isLoading) return <p>Loading…</p>;
+  if (error && String(error.message).startsWith('404'))
+    return (
+      <section>
+        <h1>Category not found</h1>
+        <p>There is no category at this address.</p>
+        <Link to="/categories">Back to categories</Link>
+      </section>
+    );
   if (error)
     return (
       <section>
@@ -169,7 +177,7 @@ export function CategoryDetail() {
     >
       <h1>{data.category}</h1>
       <p>
-        {data.businessCount} businesses in {data.countryCount} countries.
+        {plural(data.businessCount, 'business', 'businesses')} in {plural(data.countryCount, 'country', 'countries')}.
       </p>
       {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
       <p>
@@ -261,6 +269,10 @@ export function CountryDetail() {
           <strong>{data.categoryCount}</strong> categories
         </div>
       </div>
+      <p>
+        Discover {plural(data.businessCount, 'business', 'businesses')} in {data.country}, across{' '}
+        {plural(data.cityCount, 'city', 'cities')} and {plural(data.categoryCount, 'category', 'categories')}.
+      </p>
       <h2>Top cities</h2>
       <ul className="chips">
         {data.topCities.map((c) => (
@@ -349,7 +361,6 @@ interface CityItem {
 
 export function Cities() {
   const { letter } = useParams();
-  const navigate = useNavigate();
   const [q, setQ] = useState('');
   const { data, error } = useSWR<CityItem[]>(
     letter ? `/api/cities?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/cities',
@@ -401,10 +412,11 @@ export function Cities() {
       )}
       <div className="grid">
         {list.shown.map((c) => (
-          <button
+          // A link, not a button: it opens in a new tab and search engines follow it.
+          <Link
             key={`${c.countryCode}/${c.slug}`}
             className="card"
-            onClick={() => navigate(`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`)}
+            to={`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}
           >
             <h3>{c.city}</h3>
             <p>
@@ -412,7 +424,7 @@ export function Cities() {
             </p>
             <p className="muted">{total ? ((c.businessCount / total) * 100).toFixed(1) : 0}% market share</p>
             <div className="bar" style={{ width: `${(c.businessCount / largest) * 100}%` }} />
-          </button>
+          </Link>
         ))}
       </div>
       {data && list.matching.length > 0 && (
@@ -475,6 +487,11 @@ export function CityDetail() {
           <strong>{data.categoryCount}</strong> categories
         </div>
       </div>
+      <p>
+        Browse {plural(data.businessCount, 'business', 'businesses')} in {data.city}, {data.country}, in{' '}
+        {plural(data.categoryCount, 'category', 'categories')}.
+      </p>
+      {data.businesses.length === 0 && <p>No businesses found in this city.</p>}
     </GridWithSidebar>
   );
 }

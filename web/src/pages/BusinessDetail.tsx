@@ -4,7 +4,21 @@ import useSWR from 'swr';
 import { Stars } from '../components/BusinessCard.js';
 import { MapView } from '../components/MapView.js';
 import { request } from '../lib/api.js';
+import {
+  aboutFallback,
+  businessDescription,
+  businessJsonLd,
+  businessTitle,
+  directionsUrl,
+  hasValidCoordinates,
+  jsonLdText,
+  stripSlugSuffix,
+} from '../lib/business.js';
+import { slugOf } from '../lib/format.js';
+import { isOpenToday, WEEKDAYS, weekdayOf } from '../lib/hours.js';
 import { injectMarkup } from '../lib/inject.js';
+import { businessKey } from '../ssr/routes.js';
+import { useClientValue } from '../ssr/useClientValue.js';
 import { NotFound } from './NotFound.js';
 
 interface Business {
@@ -32,14 +46,12 @@ interface Business {
   openNow: boolean | null;
 }
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** Public spec §5: one retry without a trailing -xxxxxx suffix. */
 async function loadBusiness(slug: string): Promise<Business> {
   try {
     return await request<Business>(`/api/businesses/${encodeURIComponent(slug)}`);
   } catch (error) {
-    const trimmed = /^(.+)-[a-z0-9]{6}$/.exec(slug)?.[1];
+    const trimmed = stripSlugSuffix(slug);
     if (!trimmed) throw error;
     return request<Business>(`/api/businesses/${encodeURIComponent(trimmed)}`);
   }
@@ -57,7 +69,8 @@ function AdSlot({ code }: { code?: string }) {
 
 export function BusinessDetail() {
   const { slug = '' } = useParams();
-  const { data, error, isLoading } = useSWR(['business', slug], () => loadBusiness(slug), {
+  // The key is the api address, as the server renders it (web/src/ssr/routes.ts).
+  const { data, error, isLoading } = useSWR(businessKey(slug), () => loadBusiness(slug), {
     dedupingInterval: 10 * 60 * 1000,
     shouldRetryOnError: false,
   });
@@ -65,12 +78,23 @@ export function BusinessDetail() {
     onError: (e) => console.error('Advertisement codes could not be loaded', e),
   });
   const [copied, setCopied] = useState(false);
+  // The visitor's weekday: unknown on the server (its clock and time zone are not the visitor's), so the
+  // server's HTML has no Open/Closed badge or highlighted row, and the browser adds them after hydration.
+  const today = useClientValue<string | null>(weekdayOf, null);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
+  const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
+  const photoRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // In server-rendered HTML the photo may fail before hydration, when React was not yet listening.
+    const img = photoRef.current;
+    if (img?.complete && img.naturalWidth === 0) setFailedPhoto(img.getAttribute('src'));
+  }, [data?.photo]);
 
   useEffect(() => {
     if (!data) return;
-    document.title = `${data.name} - ${data.type ?? data.category ?? 'Business'} | WorldBiz Directory`;
-    const description = `${data.name}, ${data.type ?? ''} in ${data.city ?? ''} ${data.countryCode ?? ''}. Rated ${data.rating} from ${data.reviews} reviews.`;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    document.title = businessTitle(data);
+    document.querySelector('meta[name="description"]')?.setAttribute('content', businessDescription(data));
   }, [data]);
 
   if (isLoading)
@@ -81,33 +105,39 @@ export function BusinessDetail() {
     );
   if (error || !data) return <NotFound title="Business Not Found" />;
 
-  const today = DAYS[new Date().getDay()];
-  const hasMap = data.latitude !== null && data.longitude !== null;
+  const open = today === null ? null : isOpenToday(data.workingHours);
+  const hasMap = hasValidCoordinates(data.latitude, data.longitude);
   const share = async () => {
-    await navigator.clipboard?.writeText(window.location.href);
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+    } catch (error) {
+      console.error('The address could not be copied', error);
+      return;
+    }
     setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    // A second click restarts the 2 s of 'Copied!' (public spec §4).
+    clearTimeout(copiedTimer.current);
+    copiedTimer.current = setTimeout(() => setCopied(false), 2000);
   };
   return (
     <article className="detail">
-      {data.photo && (
+      {data.photo && data.photo !== failedPhoto && (
         <img
+          ref={photoRef}
           className="detail-photo"
           src={data.photo}
           alt={data.name}
-          onError={(event) => (event.currentTarget.style.display = 'none')}
+          onError={() => setFailedPhoto(data.photo)}
         />
       )}
       <h1>{data.name}</h1>
       <p>
-        {data.openNow !== null && (
-          <span className={data.openNow ? 'badge open' : 'badge closed'}>{data.openNow ? 'Open' : 'Closed'}</span>
-        )}
+        {open !== null && <span className={open ? 'badge open' : 'badge closed'}>{open ? 'Open' : 'Closed'}</span>}
         {data.verified && <span className="badge verified">Verified</span>}
         <Stars rating={data.rating} /> ({data.reviews} reviews)
       </p>
-      {data.categorySlug && (
-        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug)}`}>
+      {(data.categorySlug || data.category) && (
+        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugOf(data.category!))}`}>
           {data.type ?? data.category}
         </Link>
       )}
@@ -123,11 +153,7 @@ export function BusinessDetail() {
       <div className="actions">
         {data.phone && <a href={`tel:${data.phone}`}>Call Now</a>}
         {data.placeId && (
-          <a
-            href={`https://www.google.com/maps/place/?q=place_id:${data.placeId}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <a href={directionsUrl(data.placeId, data.name)} target="_blank" rel="noopener noreferrer">
             Get Directions
           </a>
         )}
@@ -146,11 +172,7 @@ export function BusinessDetail() {
       )}
       <section>
         <h2>About</h2>
-        <p>
-          {typeof data.about === 'string'
-            ? data.about
-            : `${data.name} is a ${data.type ?? data.category ?? 'business'}${data.city ? ` in ${data.city}` : ''}.`}
-        </p>
+        <p>{typeof data.about === 'string' ? data.about : aboutFallback(data)}</p>
       </section>
       <AdSlot code={ads?.ad2} />
       <section>
@@ -166,7 +188,7 @@ export function BusinessDetail() {
           <h2>Opening Hours</h2>
           <table>
             <tbody>
-              {DAYS.filter((d) => data.workingHours![d] !== undefined).map((d) => (
+              {WEEKDAYS.filter((d) => data.workingHours![d] !== undefined).map((d) => (
                 <tr key={d} className={d === today ? 'today' : undefined}>
                   <th>{d}</th>
                   <td>{data.workingHours![d]}</td>
@@ -198,6 +220,8 @@ export function BusinessDetail() {
           <dd>{data.reviews}</dd>
         </dl>
       </section>
+      {/* Structured data for search engines; rendered in the page so the server-side render carries it too. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(businessJsonLd(data)) }} />
     </article>
   );
 }

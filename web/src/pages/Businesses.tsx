@@ -5,14 +5,14 @@ import { BusinessCard } from '../components/BusinessCard.js';
 import { Pager } from '../components/Pager.js';
 import { SearchBox } from '../components/SearchBox.js';
 import type { Listing, Paged } from '../lib/api.js';
+import { LIST_MAX_PAGE, listPageOf } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
 import type { SearchNavigationState } from './Search.js';
 
 export function Businesses() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const requested = Number(params.get('page') ?? '1');
-  const page = Number.isInteger(requested) && requested >= 1 && requested <= 100 ? requested : 1;
+  const page = listPageOf(params.get('page'));
   const [query, setQuery] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const { data, error, isLoading } = useSWR<Paged & { businesses: Listing[] }>(`/api/businesses?page=${page}`, {
@@ -65,7 +65,7 @@ export function Businesses() {
             <strong>{page}</strong> Current Page
           </div>
           <div>
-            <strong>{data.totalPages}</strong> Total Pages
+            <strong>{Math.min(data.totalPages, LIST_MAX_PAGE)}</strong> Total Pages
           </div>
           <div>
             <strong>20</strong> Per Page
@@ -91,7 +91,7 @@ export function Businesses() {
               <BusinessCard key={b.id} business={b} />
             ))}
           </div>
-          <Pager page={page} total={data.totalPages} onPage={goTo} withEnds />
+          <Pager page={page} total={Math.min(data.totalPages, LIST_MAX_PAGE)} onPage={goTo} withEnds />
         </>
       )}
     </section>

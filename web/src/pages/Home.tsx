@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
 import { SearchBox } from '../components/SearchBox.js';
-import { compactCount } from '../lib/format.js';
+import { compactCount, COUNTER_MS, COUNTER_STEPS, countUpValue } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
 
 interface HomeData {
@@ -17,11 +17,14 @@ interface Featured {
   slug: string;
   name: string;
   type: string | null;
+  category: string | null;
   image_url: string | null;
   rating: number;
   reviews: number;
   full_address: string | null;
 }
+
+const TABS = ['categories', 'cities', 'countries'] as const;
 
 /** Counts up to the value over 2 s in 50 steps (public spec §9). */
 function Counter({ value, label }: { value: number; label: string }) {
@@ -30,9 +33,9 @@ function Counter({ value, label }: { value: number; label: string }) {
     let step = 0;
     const timer = setInterval(() => {
       step++;
-      setShown(Math.round((value * step) / 50));
-      if (step >= 50) clearInterval(timer);
-    }, 2000 / 50);
+      setShown(countUpValue(value, step));
+      if (step >= COUNTER_STEPS) clearInterval(timer);
+    }, COUNTER_MS / COUNTER_STEPS);
     return () => clearInterval(timer);
   }, [value]);
   return (
@@ -47,7 +50,7 @@ export function Home() {
   const navigate = useNavigate();
   const [what, setWhat] = useState('');
   const [where, setWhere] = useState('');
-  const [tab, setTab] = useState<'categories' | 'cities' | 'countries'>('categories');
+  const [tab, setTab] = useState<(typeof TABS)[number]>('categories');
   const { data } = useSWR<HomeData>('/api/homepage-data', { dedupingInterval: 2 * 60 * 60 * 1000 });
   const { data: featured } = useSWR<Featured[]>('/api/featured-businesses', { dedupingInterval: 30 * 60 * 1000 });
 
@@ -94,7 +97,7 @@ export function Home() {
                 id: b.id,
                 slug: b.slug,
                 name: b.name,
-                category: b.type,
+                category: b.type ?? b.category,
                 categorySlug: null,
                 rating: b.rating,
                 reviews: b.reviews,
@@ -112,39 +115,58 @@ export function Home() {
       </section>
       <section>
         <h2>Explore Directory</h2>
-        <div role="tablist" className="tabs">
-          {(['categories', 'cities', 'countries'] as const).map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
+        {/* The ARIA tabs pattern: one tab in the Tab order, arrow keys move between tabs. */}
+        <div role="tablist" className="tabs" aria-label="Explore Directory">
+          {TABS.map((t, index) => (
+            <button
+              key={t}
+              id={`explore-tab-${t}`}
+              role="tab"
+              aria-selected={tab === t}
+              aria-controls="explore-panel"
+              tabIndex={tab === t ? 0 : -1}
+              onClick={() => setTab(t)}
+              onKeyDown={(event) => {
+                const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+                if (!step) return;
+                event.preventDefault();
+                const next = TABS[(index + step + TABS.length) % TABS.length];
+                setTab(next);
+                document.getElementById(`explore-tab-${next}`)?.focus();
+              }}
+            >
               {t[0].toUpperCase() + t.slice(1)}
             </button>
           ))}
         </div>
-        <ul className="chips">
-          {tab === 'categories' &&
-            data?.popularSearches.map((c) => (
-              <li key={c.slug}>
-                <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
-                  {c.category} <span className="muted">{c.count}</span>
-                </Link>
-              </li>
-            ))}
-          {tab === 'cities' &&
-            data?.topCities.map((c) => (
-              <li key={`${c.countryCode}/${c.slug}`}>
-                <Link to={`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}>
-                  {c.city} <span className="muted">{c.count}</span>
-                </Link>
-              </li>
-            ))}
-          {tab === 'countries' &&
-            data?.topCountries.map((c) => (
-              <li key={c.slug}>
-                <Link to={`/countries/${encodeURIComponent(c.slug)}`}>
-                  {c.country} <span className="muted">{c.businessCount}</span>
-                </Link>
-              </li>
-            ))}
-        </ul>
+        <div id="explore-panel" role="tabpanel" aria-labelledby={`explore-tab-${tab}`}>
+          <ul className="chips">
+            {tab === 'categories' &&
+              data?.popularSearches.map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
+                    {c.category} <span className="muted">{c.count}</span>
+                  </Link>
+                </li>
+              ))}
+            {tab === 'cities' &&
+              data?.topCities.map((c) => (
+                <li key={`${c.countryCode}/${c.slug}`}>
+                  <Link to={`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}>
+                    {c.city} <span className="muted">{c.count}</span>
+                  </Link>
+                </li>
+              ))}
+            {tab === 'countries' &&
+              data?.topCountries.map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/countries/${encodeURIComponent(c.slug)}`}>
+                    {c.country} <span className="muted">{c.businessCount}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </div>
       </section>
       <section className="why">
         <h2>Why Choose WorldBiz</h2>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { SITE_CONTACT } from '../lib/site.js';
 import { NotFound } from './NotFound.js';
 
 type Page = { title: string; sections: [heading: string, text: string][] };
@@ -106,7 +107,10 @@ const PAGES: Record<string, Page> = {
       ],
       ['Third-party services', 'Map tiles and advertising partners may set their own cookies.'],
       ['International compliance', 'We follow EU rules, California rules and other applicable laws.'],
-      ['Updates and contact', 'This policy may change; ask us through the contact page.'],
+      [
+        'Updates and contact',
+        `This policy may change; ask us through the contact page, by e-mail at ${SITE_CONTACT.email}, by phone at ${SITE_CONTACT.phone} or by post to ${SITE_CONTACT.address}.`,
+      ],
     ],
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../components/Pager.js';
@@ -86,15 +86,6 @@ export function Search() {
     // A refused search (400) will be refused again: only failures of the network or the server are retried.
     shouldRetryOnError: (err) => !/^4\d\d:/.test(err.message),
   });
-
-  useEffect(() => {
-    const what = [state.q && `“${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
-    const before = document.title;
-    document.title = `${what ? `${what} - ` : ''}Search | WorldBiz Directory`;
-    return () => {
-      document.title = before;
-    };
-  }, [state.q, state.location]);
 
   const hits = data?.businesses ?? [];
   const labels = {

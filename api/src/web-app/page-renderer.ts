@@ -1,0 +1,190 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AppConfig, sitemapBaseUrl } from '@directory/core';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+/** The exports of web/src/entry-server.tsx (built by Vite into web/dist-server/entry-server.js). */
+interface PublicPage {
+  kind: string;
+}
+interface Head {
+  title: string;
+}
+export interface SsrState {
+  fallback: Record<string, unknown>;
+  errors: Record<string, string>;
+  origin: string;
+}
+interface ServerBundle {
+  isClientOnly(pathname: string): boolean;
+  matchPublicPage(pathname: string, search: string): PublicPage;
+  pageData(page: PublicPage, search: string): { keys: string[]; primary?: string; redirect?: string };
+  pageHead(page: PublicPage, data: unknown, failed: boolean): Head;
+  headHtml(head: Head, origin: string): string;
+  scriptJson(value: unknown): string;
+  renderPage(url: string, state: SsrState, timeoutMs: number): Promise<string>;
+}
+
+/** What the web-app middleware sends for an address. */
+export type PageAnswer =
+  | { kind: 'page'; status: number; html: string; etag: string; cache: 'HIT' | 'MISS' | 'BYPASS' }
+  | { kind: 'shell'; html: string }
+  | { kind: 'redirect'; location: string };
+
+/** A data call slower than this sends the client-rendered shell instead (the browser fetches it itself). */
+const DATA_TIMEOUT_MS = 2000;
+/** A render that has not finished by then is aborted (it never should: every answer is there before). */
+const RENDER_TIMEOUT_MS = 1000;
+/** Rendered pages are kept this long (and dropped at once when the catalogue changes). */
+export const PAGE_TTL_SECONDS = 60;
+/** Internal reads identify as a bot, so the visitor count does not take the server for a visitor. */
+const INTERNAL_USER_AGENT = 'directory-ssr (internal page render; bot/1)';
+
+class DataTimeout extends Error {}
+
+/**
+ * Server-side rendering of the public pages (issue 9): the page's api reads (the SWR keys its components
+ * use) are asked of this api itself over the loopback interface, so the public read cache in Redis,
+ * validation and error answers are exactly those the browser would get (a kept-alive local connection
+ * costs a fraction of a millisecond). React then renders the page with those answers as SWR's fallback,
+ * and the HTML is cached in Redis under the catalogue generation (an edit, import or delete makes every
+ * rendered page stale at once).
+ */
+@Injectable()
+export class PageRenderer {
+  private readonly logger = new Logger('PageRenderer');
+  private bundle?: ServerBundle;
+  private template = '';
+  private shellHtml = '';
+  /** Public for tests, which stall a data call and check the shell is sent. */
+  dataTimeoutMs = DATA_TIMEOUT_MS;
+  private readonly origin: string;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly cache: PublicCacheService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.origin = sitemapBaseUrl(config);
+  }
+
+  /** Loads the built template and server bundle; without the bundle every page is the client-rendered shell. */
+  async load(webDist: string, serverEntry: string): Promise<void> {
+    this.shellHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+    // The template without the shell's own title and description: each page writes its own.
+    this.template = this.shellHtml
+      .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+      .replace(/<meta [^>]*data-head[^>]*>\s*/g, '');
+    if (!existsSync(serverEntry)) {
+      this.logger.warn(`${serverEntry} is missing (build the web app): pages are rendered in the browser only.`);
+      return;
+    }
+    this.bundle = (await import(serverEntry)) as ServerBundle;
+  }
+
+  async answer(req: Request): Promise<PageAnswer> {
+    const bundle = this.bundle;
+    const url = new URL(req.originalUrl, 'http://localhost');
+    if (!bundle || bundle.isClientOnly(url.pathname)) return { kind: 'shell', html: this.shellHtml };
+    const page = bundle.matchPublicPage(url.pathname, url.search);
+    const data = bundle.pageData(page, url.search);
+    if (data.redirect) return { kind: 'redirect', location: data.redirect };
+    const compute = () => this.render(bundle, req, page, data);
+    try {
+      // An address that is no page at all costs nothing to render: not worth a cache entry.
+      if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS');
+      // Only the search and the business list read the query string: other pages are one entry whatever
+      // tracking parameters a link carries.
+      const address = page.kind === 'search' || page.kind === 'businesses' ? req.originalUrl : url.pathname;
+      const slot = await this.cache.lookup('catalogue', `page:${address}`);
+      if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', slot.hit.etag);
+      if (!slot) return this.pageAnswer(await compute(), 'BYPASS');
+      const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, compute);
+      return this.pageAnswer(filled.body, 'MISS', filled.etag);
+    } catch (error) {
+      if (!(error instanceof DataTimeout)) this.logger.error(`${req.originalUrl} could not be rendered`, error);
+      else this.logger.warn(`${req.originalUrl}: ${error.message}; the browser renders it`);
+      return { kind: 'shell', html: this.shellHtml };
+    }
+  }
+
+  /** The page as stored: its status, a newline, its HTML. */
+  private async render(
+    bundle: ServerBundle,
+    req: Request,
+    page: PublicPage,
+    data: { keys: string[]; primary?: string },
+  ): Promise<string> {
+    const state: SsrState = { fallback: {}, errors: {}, origin: this.origin };
+    let status = page.kind === 'not-found' ? 404 : 200;
+    const base = this.ownAddress();
+    const abort = new AbortController();
+    const reads = Promise.all(
+      data.keys.map(async (key) => {
+        const res = await fetch(`${base}${key}`, {
+          headers: {
+            accept: 'application/json',
+            'user-agent': INTERNAL_USER_AGENT,
+            'x-request-id': String((req as Request & { id?: string }).id ?? ''),
+          },
+          signal: abort.signal,
+        });
+        if (res.status === 200) state.fallback[key] = await res.json();
+        // A refused read (unknown slug, bad parameter) is part of the page: it shows it as the browser would.
+        else if (res.status >= 400 && res.status < 500) {
+          state.errors[key] = `${res.status}: ${(await res.text()) || res.statusText}`;
+          // The page's own read refused (unknown slug, malformed country code): the address names nothing.
+          if (key === data.primary) status = 404;
+        } else throw new Error(`${key} answered ${res.status}`);
+      }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new DataTimeout(`its data took more than ${this.dataTimeoutMs} ms`));
+        abort.abort();
+      }, this.dataTimeoutMs);
+    });
+    try {
+      await Promise.race([reads, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    const primary = data.primary === undefined ? undefined : state.fallback[data.primary];
+    const head = bundle.pageHead(page, primary, data.primary !== undefined && data.primary in state.errors);
+    const body = await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS);
+    // Replacer functions: the page's text may hold "$&"-like sequences a replacement string would expand.
+    const html = this.template
+      .replace('</head>', () => `${bundle.headHtml(head, this.origin)}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body}</div><script id="ssr-data" type="application/json">${bundle.scriptJson(state)}</script>`,
+      );
+    return `${status}\n${html}`;
+  }
+
+  /** This api's own address on the loopback interface (it is serving this very request, so it listens). */
+  private ownAddress(): string {
+    const address = (this.adapterHost.httpAdapter.getHttpServer() as Server).address() as AddressInfo | null;
+    if (!address) throw new Error('The api is not listening: it cannot read its own answers.');
+    const host = ['::', '0.0.0.0'].includes(address.address)
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  private pageAnswer(stored: string, cache: 'HIT' | 'MISS' | 'BYPASS', etag?: string): PageAnswer {
+    const newline = stored.indexOf('\n');
+    const html = stored.slice(newline + 1);
+    return { kind: 'page', status: Number(stored.slice(0, newline)), html, etag: etag ?? '', cache };
+  }
+}

@@ -1,0 +1,72 @@
+import { hourRanges, openingHours } from '../lib/business.js';
+import { headHtml, pageHead, scriptJson } from './head.js';
+import { isClientOnly, matchPublicPage, pageData } from './routes.js';
+
+const keysOf = (url: string) => {
+  const { pathname, search } = new URL(url, 'http://x');
+  return pageData(matchPublicPage(pathname, search), search);
+};
+
+describe('the public pages the server renders', () => {
+  it('reads, for each route of App.tsx, the exact api keys its components ask SWR for', () => {
+    expect(keysOf('/')).toEqual({ keys: ['/api/homepage-data', '/api/featured-businesses'] });
+    expect(keysOf('/business/caf%C3%A9-1')).toEqual({
+      keys: ['/api/businesses/caf%C3%A9-1'],
+      primary: '/api/businesses/caf%C3%A9-1',
+    });
+    expect(keysOf('/businesses?page=3').keys).toEqual(['/api/businesses?page=3']);
+    expect(keysOf('/businesses?page=101').keys).toEqual(['/api/businesses?page=1']);
+    expect(keysOf('/search?q=%20pizza&sort=bogus').keys).toEqual(['/api/search?q=pizza&page=1&limit=20']);
+    expect(keysOf('/categories').keys).toEqual(['/api/categories']);
+    expect(keysOf('/categories/b').keys).toEqual(['/api/categories?letter=B']);
+    expect(keysOf('/categories/bakery').primary).toBe('/api/categories/bakery?page=1&limit=12');
+    expect(keysOf('/countries/de').primary).toBe('/api/countries/de');
+    expect(keysOf('/countries/de/cities').primary).toBe('/api/countries/de/cities?page=1&limit=24&q=');
+    expect(keysOf('/cities/k').keys).toEqual(['/api/cities?letter=K']);
+    expect(keysOf('/cities/kiel')).toEqual({ keys: [], redirect: '/cities' });
+    expect(keysOf('/cities/de/berlin').primary).toBe('/api/cities/de/berlin?page=1&limit=12');
+    expect(matchPublicPage('/cookie-policy', '')).toEqual({ kind: 'legal', page: 'cookie-policy' });
+    expect(matchPublicPage('/contact', '')).toEqual({ kind: 'contact' });
+    expect(matchPublicPage('/business', '')).toEqual({ kind: 'not-found' });
+    expect(matchPublicPage('/constructor', '')).toEqual({ kind: 'not-found' });
+    expect(matchPublicPage('/cities/de/berlin/extra', '')).toEqual({ kind: 'not-found' });
+  });
+
+  it('leaves the admin to the browser', () => {
+    expect(isClientOnly('/admin')).toBe(true);
+    expect(isClientOnly('/admin/businesses')).toBe(true);
+    expect(isClientOnly('/admin-legacy/x')).toBe(true);
+    expect(isClientOnly('/administrators')).toBe(false);
+  });
+
+  it('writes head tags with escaped text and absolute canonical addresses', () => {
+    const head = pageHead(
+      { kind: 'category', slug: 'a&b' },
+      { category: 'A & "B"', businessCount: 2, countryCount: 1 },
+      false,
+    );
+    const html = headHtml(head, 'https://dir.example');
+    expect(html).toContain('<title>A &amp; &quot;B&quot; | WorldBiz Directory</title>');
+    expect(html).toContain('<link rel="canonical" href="https://dir.example/categories/a%26b" data-head>');
+    expect(html).not.toContain('noindex');
+    const missing = pageHead({ kind: 'business', slug: 'gone' }, undefined, true);
+    expect(missing.title).toBe('Page not found | WorldBiz Directory');
+    expect(headHtml(missing, '')).toContain('<meta name="robots" content="noindex, follow" data-head>');
+  });
+
+  it('serialises data for a <script> element without a way out of it', () => {
+    const text = scriptJson({ name: '</script><!-- \u2028\u2029' });
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual({ name: '</script><!-- \u2028\u2029' });
+  });
+
+  it("turns stored opening hours into schema.org's form, skipping closed and unreadable days", () => {
+    expect(hourRanges('9AM-5PM')).toEqual(['09:00-17:00']);
+    expect(hourRanges('9-11:30AM, 6–10PM')).toEqual(['09:00-11:30', '18:00-22:00']);
+    expect(hourRanges('11-2PM')).toEqual(['11:00-14:00']);
+    expect(hourRanges('12PM-12AM')).toEqual(['12:00-00:00']);
+    expect(hourRanges('Open 24 hours')).toEqual(['00:00-23:59']);
+    expect(hourRanges('by appointment')).toBeNull();
+    expect(openingHours({ Monday: '9AM-5PM', Sunday: 'Closed', Tuesday: 'ask us' })).toEqual(['Mo 09:00-17:00']);
+  });
+});

@@ -1,0 +1,144 @@
+import { matchPath } from 'react-router-dom';
+import { parseSearch, searchApiUrl } from '../lib/search.js';
+
+/**
+ * What the server needs to render a public page: the api reads (the exact SWR keys the page's components
+ * use, so the client starts from the server's data) and what the page is. Plain functions: they run in
+ * Node (api/src/web-app) and in the browser (head updates on client-side navigation).
+ */
+export type PublicPage =
+  | { kind: 'home' }
+  | { kind: 'business'; slug: string }
+  | { kind: 'businesses'; page: number }
+  | { kind: 'search'; q: string; location: string }
+  | { kind: 'categories'; letter?: string }
+  | { kind: 'category'; slug: string }
+  | { kind: 'countries' }
+  | { kind: 'country'; slug: string }
+  | { kind: 'country-cities'; slug: string }
+  | { kind: 'cities'; letter?: string }
+  | { kind: 'city'; countryCode: string; citySlug: string }
+  | { kind: 'contact' }
+  | { kind: 'legal'; page: LegalPage }
+  | { kind: 'not-found' };
+
+export const LEGAL_PAGES = {
+  'privacy-policy': 'Privacy Policy',
+  'legal-notice': 'Legal Notice',
+  'terms-of-service': 'Terms of Service (AGB)',
+  'cookie-policy': 'Cookie Policy',
+} as const;
+export type LegalPage = keyof typeof LEGAL_PAGES;
+
+/** Addresses the web app leaves to the browser: the admin back office (its own lazy bundle). */
+export function isClientOnly(pathname: string): boolean {
+  return /^\/admin(-legacy)?(\/|$)/.test(pathname);
+}
+
+const enc = encodeURIComponent;
+
+/** The SWR key of one business (BusinessDetail). */
+export const businessKey = (slug: string) => `/api/businesses/${enc(slug)}`;
+/** The first page of a category's businesses (CategoryDetail). */
+export const categoryKey = (slug: string) => `/api/categories/${enc(slug)}?page=1&limit=12`;
+export const countryKey = (slug: string) => `/api/countries/${enc(slug)}`;
+export const countryCitiesKey = (slug: string) => `/api/countries/${enc(slug)}/cities?page=1&limit=24&q=`;
+export const cityKey = (countryCode: string, citySlug: string) =>
+  `/api/cities/${enc(countryCode)}/${enc(citySlug)}?page=1&limit=12`;
+export const categoriesKey = (letter?: string) =>
+  letter ? `/api/categories?letter=${enc(letter.toUpperCase())}` : '/api/categories';
+export const citiesKey = (letter?: string) =>
+  letter ? `/api/cities?letter=${enc(letter.toUpperCase())}` : '/api/cities';
+export const businessesKey = (page: number) => `/api/businesses?page=${page}`;
+
+/** The business list accepts pages 1 to 100 (public spec §2); anything else shows page 1. */
+export function businessesPage(raw: string | null): number {
+  const requested = Number(raw ?? '1');
+  return Number.isInteger(requested) && requested >= 1 && requested <= 100 ? requested : 1;
+}
+
+/** The path as react-router matches it: each segment percent-decoded (a decoded "/" stays encoded). */
+function decodePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, '%2F');
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/** Which public page an address is (the route table of App.tsx, in its order). */
+export function matchPublicPage(rawPathname: string, search: string): PublicPage {
+  const pathname = decodePath(rawPathname);
+  const m = (pattern: string) => matchPath(pattern, pathname)?.params;
+  const params = new URLSearchParams(search);
+  let p;
+  if (m('/')) return { kind: 'home' };
+  if ((p = m('/business/:slug'))) return { kind: 'business', slug: p.slug! };
+  if (m('/businesses')) return { kind: 'businesses', page: businessesPage(params.get('page')) };
+  if (m('/search')) {
+    const state = parseSearch(params);
+    return { kind: 'search', q: state.q, location: state.location };
+  }
+  if (m('/categories')) return { kind: 'categories' };
+  if ((p = m('/categories/:slug')))
+    return p.slug!.length === 1 ? { kind: 'categories', letter: p.slug } : { kind: 'category', slug: p.slug! };
+  if (m('/countries')) return { kind: 'countries' };
+  if ((p = m('/countries/:slug'))) return { kind: 'country', slug: p.slug! };
+  if ((p = m('/countries/:slug/cities'))) return { kind: 'country-cities', slug: p.slug! };
+  if (m('/cities')) return { kind: 'cities' };
+  if ((p = m('/cities/:letter'))) return { kind: 'cities', letter: p.letter };
+  if ((p = m('/cities/:countryCode/:citySlug')))
+    return { kind: 'city', countryCode: p.countryCode!, citySlug: p.citySlug! };
+  if (m('/contact')) return { kind: 'contact' };
+  const legal = pathname.slice(1);
+  if (Object.hasOwn(LEGAL_PAGES, legal)) return { kind: 'legal', page: legal as LegalPage };
+  return { kind: 'not-found' };
+}
+
+export interface PageData {
+  /** Every api read the page makes on its first render. */
+  keys: string[];
+  /** The read that decides whether the page exists: its 404 makes the page a 404. */
+  primary?: string;
+  /** A client-side redirect the page performs at once (answered by the server as a redirect). */
+  redirect?: string;
+}
+
+export function pageData(page: PublicPage, search: string): PageData {
+  switch (page.kind) {
+    case 'home':
+      return { keys: ['/api/homepage-data', '/api/featured-businesses'] };
+    case 'business':
+      // Not the ad codes: they follow the settings, not the catalogue the page cache is invalidated by.
+      return { keys: [businessKey(page.slug)], primary: businessKey(page.slug) };
+    case 'businesses':
+      return { keys: [businessesKey(page.page)] };
+    case 'search':
+      return { keys: [searchApiUrl(parseSearch(new URLSearchParams(search)))] };
+    case 'categories':
+      return { keys: [categoriesKey(page.letter)] };
+    case 'category':
+      return { keys: [categoryKey(page.slug)], primary: categoryKey(page.slug) };
+    case 'countries':
+      return { keys: ['/api/countries'] };
+    case 'country':
+      return { keys: [countryKey(page.slug)], primary: countryKey(page.slug) };
+    case 'country-cities':
+      return { keys: [countryCitiesKey(page.slug)], primary: countryCitiesKey(page.slug) };
+    case 'cities':
+      // Cities renders <Navigate to="/cities"> for a "letter" longer than one character.
+      if (page.letter && page.letter.length !== 1) return { keys: [], redirect: '/cities' };
+      return { keys: [citiesKey(page.letter)] };
+    case 'city': {
+      const key = cityKey(page.countryCode, page.citySlug);
+      return { keys: [key], primary: key };
+    }
+    default:
+      return { keys: [] };
+  }
+}
