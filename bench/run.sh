@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm run bench [-- --businesses N | --scales A,B,C] [options]`: builds the workspaces and the bench, makes sure
-# PostgreSQL and Redis answer, then runs bench/dist/main.js. See bench/README.md.
+# `npm run bench [-- --only search,public] [--businesses N | --scales A,B,C] [options]`: builds the workspaces and
+# the bench, makes sure PostgreSQL and Redis answer, then runs bench/dist/cli.js, which runs each selected part
+# (bench/dist/main.js: search; bench/dist/public/main.js: public reads). See bench/README.md.
 # BENCH_SKIP_BUILD=1 skips the workspace build (the bench itself is always compiled).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +13,4 @@ fi
 echo "== build bench"
 # No clean first: bench/dist also holds other benches' output (bench/src/pipeline), maybe running now.
 (cd bench && npx swc src -d dist --strip-leading-paths --config-file ../.swcrc --quiet)
-exec node bench/dist/main.js "$@"
+exec node bench/dist/cli.js "$@"

@@ -40,6 +40,7 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
     statusCodeStats: Record<string, { count: number }>;
+    throughput?: Histogram;
   }
 
   export interface Instance extends EventEmitter, PromiseLike<AutocannonResult> {

@@ -18,6 +18,7 @@ import { explainSearch } from './explain.js';
 import { benchHttp, startApi, startProcess, stopProcess, type ApiProcess, type HttpFigures } from './http.js';
 import { machineInfo } from './machine.js';
 import { targetRows, updateReadme, writeResult, type BenchResult } from './report.js';
+import { SEARCH_OPTIONS } from './search-options.js';
 import { benchBulkLag, benchLag, benchReindex, benchWorkerLag } from './sync.js';
 import { buildWorkload, MIX, QUERY_TYPE_HELP } from './workload.js';
 
@@ -26,27 +27,7 @@ const usage = `Usage: npm run bench -- [--businesses N | --scales N1,N2,…] [--
   [--redis-prefix P] [--no-http] [--no-worker] [--no-explain]
        npm run bench -- --report-only   (rewrites bench/README.md's results from bench/results/*.json)`;
 
-const { values } = parseArgs({
-  options: {
-    businesses: { type: 'string' },
-    scales: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    concurrency: { type: 'string', default: '1,16,64' },
-    'lag-samples': { type: 'string', default: '50' },
-    'worker-lag-samples': { type: 'string', default: '30' },
-    'bulk-rows': { type: 'string', default: '10000' },
-    'mix-size': { type: 'string', default: '500' },
-    seed: { type: 'string', default: '20261122' },
-    pool: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3211' },
-    'redis-prefix': { type: 'string', default: 'bench_search' },
-    'no-http': { type: 'boolean', default: false },
-    'no-worker': { type: 'boolean', default: false },
-    'no-explain': { type: 'boolean', default: false },
-    'report-only': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+const { values } = parseArgs({ options: SEARCH_OPTIONS });
 if (values.help) {
   console.log(usage);
   process.exit(0);
