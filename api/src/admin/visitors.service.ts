@@ -13,6 +13,11 @@ import { APP_CONFIG } from '../config/config.module.js';
 
 /** Days a day's visitor count is kept. */
 export const VISITOR_RETENTION_DAYS = 40;
+/**
+ * Visits are gathered for this long and sent in one pipeline: one Redis write per second instead of one per
+ * public request (a repeat visit in the window is sent once).
+ */
+const FLUSH_EVERY_MS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day (YYYY-MM-DD) of a moment. */
@@ -29,6 +34,10 @@ export class VisitorsService implements OnModuleInit, OnModuleDestroy {
   private readonly redis: Redis;
   private readonly prefix: string;
   private lastWarning = 0;
+  /** Visits not yet sent: day key → "address\nbrowser" of its visitors (hashed when sent). */
+  private batch = new Map<string, Set<string>>();
+  /** The next send: its timer and the promise record() callers wait on. */
+  private pending: { timer: NodeJS.Timeout; done: Promise<void>; send: () => void } | null = null;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.prefix = `${config.REDIS_PREFIX}:visitors:`;
@@ -47,6 +56,13 @@ export class VisitorsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // Visits still gathered are sent before the connection closes.
+    const pending = this.pending;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.send();
+      await pending.done;
+    }
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
@@ -55,17 +71,35 @@ export class VisitorsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Counts a visit of today; resolves once Redis has it (callers need not wait). */
-  async record(ip: string, userAgent: string, at = new Date()): Promise<void> {
-    const visitor = createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 16);
+  record(ip: string, userAgent: string, at = new Date()): Promise<void> {
     const key = this.keyOf(utcDay(at));
+    let visitors = this.batch.get(key);
+    if (!visitors) this.batch.set(key, (visitors = new Set()));
+    visitors.add(`${ip}\n${userAgent}`);
+    if (!this.pending) {
+      let send!: () => void;
+      const done = new Promise<void>((resolve) => (send = () => resolve(this.flush())));
+      this.pending = { timer: setTimeout(send, FLUSH_EVERY_MS).unref(), done, send };
+    }
+    return this.pending.done;
+  }
+
+  /** Sends the gathered visits: one PFADD per day with all its visitors, and the key's expiry. */
+  private async flush(): Promise<void> {
+    const batch = this.batch;
+    this.batch = new Map();
+    this.pending = null;
+    const pipeline = this.redis.multi();
+    for (const [key, visitors] of batch) {
+      const hashes = [...visitors].map((visitor) =>
+        createHash('sha256').update(visitor).digest('base64url').slice(0, 16),
+      );
+      pipeline.pfadd(key, ...hashes).expire(key, VISITOR_RETENTION_DAYS * 24 * 3600, 'NX');
+    }
     try {
-      await this.redis
-        .multi()
-        .pfadd(key, visitor)
-        .expire(key, VISITOR_RETENTION_DAYS * 24 * 3600, 'NX')
-        .exec();
+      await pipeline.exec();
     } catch (error) {
-      this.warn(`A visit could not be counted: ${(error as Error).message}`);
+      this.warn(`${batch.size} day(s) of visits could not be counted: ${(error as Error).message}`);
     }
   }
 

@@ -1,9 +1,18 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  StreamableFile,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
-import { etagOf, PublicCacheService } from './public-cache.service.js';
+import { type CachedAnswer, etagOf, PublicCacheService } from './public-cache.service.js';
+
+/** `compression` leaves smaller bodies as they are (its default threshold), so there is nothing to keep. */
+const COMPRESS_FROM = 1024;
 
 /**
  * Serves the public reads marked @PublicCache from Redis. A hit is sent as stored (JSON text and its ETag:
@@ -33,7 +42,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
       res.setHeader('X-Cache', state);
       res.setHeader('ETag', answer.etag);
       res.type('application/json');
-      return answer.body;
+      return this.encoded(req, res, answer) ?? answer.body;
     };
     const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
 
@@ -44,5 +53,19 @@ export class PublicCacheInterceptor implements NestInterceptor {
         return from(this.cache.fill(slot.key, policy.ttlSeconds, compute).then((answer) => send(answer, 'MISS')));
       }),
     );
+  }
+
+  /**
+   * The answer's bytes already compressed in an encoding the client takes (compression middleware leaves an
+   * encoded body alone), or undefined: then Express sends the text (a 304 when If-None-Match matches) and the
+   * middleware compresses it as usual.
+   */
+  private encoded(req: Request, res: Response, answer: CachedAnswer): StreamableFile | undefined {
+    if (answer.body.length < COMPRESS_FROM || !req.headers['accept-encoding'] || req.fresh) return undefined;
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+    const bytes = encoding && this.cache.compressedBody(answer, encoding);
+    if (!encoding || !bytes) return undefined;
+    res.setHeader('Content-Encoding', encoding);
+    return new StreamableFile(bytes);
   }
 }

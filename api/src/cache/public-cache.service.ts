@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
@@ -23,6 +25,35 @@ export interface CachedAnswer {
 /** Where an answer is (or would be) kept; null when Redis could not be asked. */
 export type CacheSlot = { key: string; hit: CachedAnswer | null } | null;
 
+/**
+ * A look-up in one round trip: the scope's generation and the entry it keys (KEYS[1] the generation key,
+ * ARGV the entry key around it). Answers [generation, entry or nil], or [] when the generation is missing.
+ * The entry key is built in the script, so this needs a single Redis (not Cluster), as the rest of the api.
+ */
+const LOOKUP_SCRIPT = `
+local generation = redis.call('GET', KEYS[1])
+if not generation then return {} end
+return {generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2])}`;
+
+type LookupRedis = Redis & {
+  cacheLookup(generationKey: string, before: string, after: string): Promise<[string?, (string | null)?]>;
+};
+
+/** Encodings kept ready for the answers sent (the ones `compression` would choose; br first). */
+export type ContentEncoding = 'br' | 'gzip';
+/** Bytes of compressed answers kept in this process (the most recently sent ones). */
+const COMPRESSED_BYTES = 32 * 1024 * 1024;
+const compressors: Record<ContentEncoding, (body: string) => Promise<Buffer>> = {
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
 /** Seconds between two warnings about an unreachable cache (it may be down for a while). */
 const WARN_EVERY_MS = 30_000;
 
@@ -34,6 +65,12 @@ const WARN_EVERY_MS = 30_000;
 export class PublicCacheService implements OnApplicationShutdown {
   private readonly logger = new Logger('PublicCache');
   private lastWarning = 0;
+  /**
+   * Compressed bodies by encoding and ETag (the same bytes for every request of an unchanged answer), so a
+   * hit is not compressed again per request; least recently used ones leave first.
+   */
+  private readonly compressed = new Map<string, Buffer | Promise<void>>();
+  private compressedBytes = 0;
   /** Answers being computed in this process, by key: concurrent misses of one key share one computation. */
   private readonly pending = new Map<string, Promise<CachedAnswer>>();
 
@@ -41,14 +78,23 @@ export class PublicCacheService implements OnApplicationShutdown {
     @Inject(CACHE_REDIS) readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    // EVALSHA (EVAL once the script is unknown to Redis); defined once per client.
+    if (!('cacheLookup' in redis)) redis.defineCommand('cacheLookup', { numberOfKeys: 1, lua: LOOKUP_SCRIPT });
+  }
 
   /** Looks an answer up by its scope's current generation and the request URL. */
   async lookup(scope: CacheScope, url: string): Promise<CacheSlot> {
     try {
-      const generation = await this.generation(scope);
-      const key = `${cacheEntryPrefix(this.config.REDIS_PREFIX)}${scope}:${generation}:${urlKey(url)}`;
-      const stored = await this.redis.get(key);
+      const before = `${cacheEntryPrefix(this.config.REDIS_PREFIX)}${scope}:`;
+      const after = `:${urlKey(url)}`;
+      const generationKey = cacheGenerationKey(this.config.REDIS_PREFIX, scope);
+      let [generation, stored = null] = await (this.redis as LookupRedis).cacheLookup(generationKey, before, after);
+      if (generation === undefined) {
+        generation = await this.generation(scope);
+        stored = await this.redis.get(`${before}${generation}${after}`);
+      }
+      const key = `${before}${generation}${after}`;
       this.metrics.cacheLookups.inc({ scope, result: stored === null ? 'miss' : 'hit' });
       return { key, hit: stored === null ? null : parseEntry(stored) };
     } catch (error) {
@@ -74,6 +120,39 @@ export class PublicCacheService implements OnApplicationShutdown {
     } finally {
       this.pending.delete(key);
     }
+  }
+
+  /**
+   * The answer compressed in this encoding, when it is ready; otherwise undefined, and it is compressed in
+   * the background (zlib's thread pool) for the next requests while this one is compressed as it goes.
+   */
+  compressedBody(answer: CachedAnswer, encoding: ContentEncoding): Buffer | undefined {
+    const id = `${encoding}${answer.etag}`;
+    const ready = this.compressed.get(id);
+    if (ready instanceof Buffer) {
+      this.compressed.delete(id);
+      this.compressed.set(id, ready);
+      return ready;
+    }
+    if (ready) return undefined;
+    const work = compressors[encoding](answer.body).then(
+      (buffer) => {
+        this.compressed.delete(id);
+        this.compressed.set(id, buffer);
+        this.compressedBytes += buffer.length;
+        for (const [oldest, value] of this.compressed) {
+          if (this.compressedBytes <= COMPRESSED_BYTES) break;
+          if (!(value instanceof Buffer)) continue;
+          this.compressed.delete(oldest);
+          this.compressedBytes -= value.length;
+        }
+      },
+      () => {
+        this.compressed.delete(id);
+      },
+    );
+    this.compressed.set(id, work);
+    return undefined;
   }
 
   /** Makes every cached answer of the scope unreachable (a write changed what they show). */

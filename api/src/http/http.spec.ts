@@ -69,6 +69,30 @@ describe('HTTP hygiene', () => {
     expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(plain);
   });
 
+  it('sends cached answers compressed once and kept (same bytes, a length, Vary), and 304 when unchanged', async () => {
+    const plain = (await get('/api/search?q=cafe').expect(200)).body;
+    const server = http() as Server;
+    // The first hits are compressed as they go while the kept copy is made in the background.
+    let kept;
+    for (let tries = 0; tries < 200 && !kept; tries++) {
+      const br = await raw(server, '/api/search?q=cafe', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toBe('Accept-Encoding');
+      expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(plain);
+      if (br.headers['content-length']) kept = br;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(Number(kept?.headers['content-length'])).toBe(kept?.body.length);
+    const again = await raw(server, '/api/search?q=cafe', 'br');
+    expect(again.body.equals(kept!.body)).toBe(true);
+    const gzip = await raw(server, '/api/search?q=cafe', 'gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(plain);
+    const identity = await raw(server, '/api/search?q=cafe', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(identity.body.toString())).toEqual(plain);
+    await get('/api/search?q=cafe').set('If-None-Match', again.headers['etag']!).expect(304);
+  });
+
   it('limits body sizes and answers a bad body with a JSON sentence', async () => {
     const big = await request(http())
       .post('/api/contact')

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { pino } from 'pino';
 import type { AppConfig } from '@directory/core';
 
 /**
@@ -42,19 +43,23 @@ export function apiLogOptions(config: AppConfig): Params {
       autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // The serializers read the request and response themselves: pino-http's wrappers would first copy
+      // every header (and the whole request) into objects per request, only for these few fields.
+      wrapSerializers: false,
       serializers: {
         // No headers at all (cookies, authorization); what ops need to read a request.
-        req: (req: { method: string; url: string; remoteAddress?: string; headers?: Record<string, string> }) => ({
+        req: (req: IncomingMessage & { originalUrl?: string }) => ({
           method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-          userAgent: req.headers?.['user-agent'],
+          url: req.originalUrl ?? req.url,
+          remoteAddress: req.socket?.remoteAddress,
+          userAgent: req.headers['user-agent'],
         }),
-        res: (res: { statusCode: number; headers?: Record<string, unknown> }) => ({
+        res: (res: ServerResponse) => ({
           statusCode: res.statusCode,
-          contentLength: res.headers?.['content-length'],
-          cache: res.headers?.['x-cache'],
+          contentLength: res.getHeader('content-length'),
+          cache: res.getHeader('x-cache'),
         }),
+        err: pino.stdSerializers.err,
       },
     },
   };
