@@ -12,11 +12,11 @@ export async function createSuiteDatabase(): Promise<{ url: string; drop: () => 
   const name = `${process.env.TEST_RUN_ID}_s${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const maintenance = new URL(template);
   maintenance.pathname = '/postgres';
-  const admin = async (sql: string) => {
+  const admin = async (...statements: string[]) => {
     const client = new pg.Client({ connectionString: maintenance.toString() });
     await client.connect();
     try {
-      await client.query(sql);
+      for (const sql of statements) await client.query(sql);
     } finally {
       await client.end();
     }
@@ -27,6 +27,17 @@ export async function createSuiteDatabase(): Promise<{ url: string; drop: () => 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+    // pg's Pool.end() resolves before its sockets have closed; a forced drop then terminates them and
+    // their 'error' surfaces as an unhandled error in the suite. So: wait up to 2 s for them to go first.
+    drop: () =>
+      admin(
+        `do $$ begin
+           for i in 1..40 loop
+             exit when not exists (select 1 from pg_stat_activity where datname = ${pg.escapeLiteral(name)});
+             perform pg_sleep(0.05);
+           end loop;
+         end $$`,
+        `drop database if exists ${pg.escapeIdentifier(name)} with (force)`,
+      ),
   };
 }
