@@ -6,9 +6,7 @@ import { MapView } from '../components/MapView.js';
 import { request } from '../lib/api.js';
 import {
   aboutFallback,
-  businessDescription,
   businessJsonLd,
-  businessTitle,
   directionsUrl,
   hasValidCoordinates,
   jsonLdText,
@@ -90,12 +88,6 @@ export function BusinessDetail() {
     const img = photoRef.current;
     if (img?.complete && img.naturalWidth === 0) setFailedPhoto(img.getAttribute('src'));
   }, [data?.photo]);
-
-  useEffect(() => {
-    if (!data) return;
-    document.title = businessTitle(data);
-    document.querySelector('meta[name="description"]')?.setAttribute('content', businessDescription(data));
-  }, [data]);
 
   if (isLoading)
     return (

@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router-dom';
+import { listPageOf } from '../lib/format.js';
 import { parseSearch, searchApiUrl } from '../lib/search.js';
 
 /**
@@ -51,12 +52,6 @@ export const citiesKey = (letter?: string) =>
   letter ? `/api/cities?letter=${enc(letter.toUpperCase())}` : '/api/cities';
 export const businessesKey = (page: number) => `/api/businesses?page=${page}`;
 
-/** The business list accepts pages 1 to 100 (public spec §2); anything else shows page 1. */
-export function businessesPage(raw: string | null): number {
-  const requested = Number(raw ?? '1');
-  return Number.isInteger(requested) && requested >= 1 && requested <= 100 ? requested : 1;
-}
-
 /** The path as react-router matches it: each segment percent-decoded (a decoded "/" stays encoded). */
 function decodePath(pathname: string): string {
   return pathname
@@ -79,7 +74,7 @@ export function matchPublicPage(rawPathname: string, search: string): PublicPage
   let p;
   if (m('/')) return { kind: 'home' };
   if ((p = m('/business/:slug'))) return { kind: 'business', slug: p.slug! };
-  if (m('/businesses')) return { kind: 'businesses', page: businessesPage(params.get('page')) };
+  if (m('/businesses')) return { kind: 'businesses', page: listPageOf(params.get('page')) };
   if (m('/search')) {
     const state = parseSearch(params);
     return { kind: 'search', q: state.q, location: state.location };
