@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { browserSuite, launchChromium, eventually } from '../testing/browser.js';
+import { browserSuite, launchChromium } from '../testing/browser.js';
+import { eventually } from '../testing/eventually.js';
 import type { FixtureBusiness } from '../api/src/testing/test-app.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../api/src/testing/test-app.js';
 import { WEB_DIST } from '../api/src/web-app/web-app.module.js';

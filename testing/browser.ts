@@ -30,17 +30,3 @@ export function browserSuite(what: string, builtFiles: readonly string[] = []): 
   console.warn(`${what} skipped: ${missing.join(', ')} missing.`);
   return describe.skip;
 }
-
-/** Retries an assertion until it holds (the page answers asynchronously), failing with its last error. */
-export async function eventually(assertion: () => Promise<unknown>, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { eventually } from '../../../testing/eventually.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 import { isPublicVisit } from './visitors.middleware.js';
 import { utcDay, VisitorsService } from './visitors.service.js';
@@ -152,16 +153,3 @@ describe('admin calls of the back office screens: system metrics, daily visitors
     expect(isPublicVisit('GET', '/', 'Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(false);
   });
 });
-
-async function eventually(assertion: () => Promise<unknown>, timeout = 5000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -6,15 +6,7 @@ import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-ap
 import { startWorker } from '../testing/worker.js';
 import { CACHE_REDIS } from './public-cache.service.js';
 import type { Redis } from 'ioredis';
-
-/** Polls until `check` holds (the worker applies changes asynchronously); no timing is asserted. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitUntil } from '../../../testing/eventually.js';
 
 /** The public read cache on the real api, Redis, PostgreSQL and worker. */
 describe('public read cache', () => {
@@ -80,7 +72,7 @@ describe('public read cache', () => {
     expect(after.headers['x-cache']).toBe('MISS');
     expect(after.body.name).toBe('Bar Basel Renamed');
     // The list reads the search index: the worker's drain applies the edit and invalidates again.
-    await eventually(
+    await waitUntil(
       async () => names((await get('/api/search?q=basel').expect(200)).body).includes('Bar Basel Renamed'),
       'the search answer shows the edit',
     );
@@ -101,11 +93,11 @@ describe('public read cache', () => {
     const { AggregatesRefresher } = await import('../queue/aggregates-refresher.js');
     await t.app.get(AggregatesRefresher).requestRefresh();
 
-    await eventually(
+    await waitUntil(
       async () => names((await get('/api/search?q=quokka').expect(200)).body).length === 3,
       'the cached search answer was replaced',
     );
-    await eventually(
+    await waitUntil(
       async () => (await get('/api/homepage-data').expect(200)).body.totals.businesses === totals + 3,
       'the cached home page shows the new counts',
     );
@@ -117,12 +109,12 @@ describe('public read cache', () => {
     const { body } = await get(`/api/businesses/${slug}`).expect(200);
     await as('post', `/api/admin/businesses/${body.id}/toggle-approval`).send({}).expect(200);
     await get(`/api/businesses/${slug}`).expect(404);
-    await eventually(
+    await waitUntil(
       async () => names((await get('/api/search?q=quokka').expect(200)).body).length === 2,
       'the unapproved business left the search answer',
     );
     await t.orm.em.fork().execute(`delete from businesses where slug = 'quokka-bakery-2'`);
-    await eventually(
+    await waitUntil(
       async () => names((await get('/api/search?q=quokka').expect(200)).body).length === 1,
       'the deleted business left the search answer',
     );

@@ -8,14 +8,7 @@ import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
 import { TcpProxy } from './tcp-proxy.js';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { waitUntil } from '../../../testing/eventually.js';
 
 /**
  * The api reaches the real PostgreSQL and Redis through TCP forwarders, so the test can take each of them
@@ -101,17 +94,17 @@ describe('health and outages (real PostgreSQL, Redis and worker behind forwarder
     expect(ready.body.details.database.status).toBe('up');
 
     await redisProxy.start();
-    await eventually(
+    await waitUntil(
       async () => (await get('/health/ready')).body.details?.redis?.status === 'up',
       'Redis is back in the readiness answer',
     );
-    await eventually(
+    await waitUntil(
       async () => ['MISS', 'HIT'].includes((await get('/api/homepage-data')).headers['x-cache']),
       'the cache is used again',
     );
     // The job queues reconnect on their own too (closing the app while they still reconnect would wait).
     const queues = [...app.get(JobQueues).queues.values()];
-    await eventually(
+    await waitUntil(
       async () =>
         (await Promise.allSettled(queues.map((q) => q.getJobCounts()))).every((r) => r.status === 'fulfilled'),
       'the job queues are reachable again',
@@ -120,14 +113,14 @@ describe('health and outages (real PostgreSQL, Redis and worker behind forwarder
 
   it('turns not ready while PostgreSQL is unreachable, and ready again when it is back', async () => {
     await pgProxy.stop();
-    await eventually(async () => (await get('/health/ready')).status === 503, 'readiness answered 503');
+    await waitUntil(async () => (await get('/health/ready')).status === 503, 'readiness answered 503');
     const ready = await get('/health/ready').expect(503);
     expect(ready.body.status).toBe('error');
     expect(ready.body.error.database.status).toBe('down');
     await get('/health/live').expect(200);
 
     await pgProxy.start();
-    await eventually(async () => (await get('/health/ready')).status === 200, 'readiness answered 200 again');
+    await waitUntil(async () => (await get('/health/ready')).status === 200, 'readiness answered 200 again');
     await get('/api/businesses/cafe-zurich-abc123').expect(200);
   });
 });

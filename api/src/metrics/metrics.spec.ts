@@ -6,16 +6,9 @@ import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
+import { waitUntil } from '../../../testing/eventually.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
-
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('GET /metrics and the request id of jobs', () => {
   let t: TestApp;
@@ -82,7 +75,7 @@ describe('GET /metrics and the request id of jobs', () => {
     const job = await queue.getJob(res.body.jobId);
     expect(job?.name).toBe(SEARCH_JOBS.reindex);
     expect(job?.data).toEqual({ requestId: 'req-reindex-42' });
-    await eventually(
+    await waitUntil(
       async () =>
         /directory_job_duration_seconds_count\{queue="search",outcome="completed"\} [1-9]/.test(await scrape()),
       'the reindex duration is recorded',

@@ -3,15 +3,7 @@ import pg from 'pg';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { outboxBacklog, PostgresSearchEngine } from '@directory/search';
 import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
-
-/** Polls until `check` holds; the worker applies changes asynchronously. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { waitUntil } from '../../../testing/eventually.js';
 
 describe('search sync (real PostgreSQL, Redis and worker module)', () => {
   let harness: WorkerHarness;
@@ -42,19 +34,19 @@ describe('search sync (real PostgreSQL, Redis and worker module)', () => {
   });
 
   it('builds the missing index at start from what PostgreSQL holds', async () => {
-    await eventually(async () => (await found('before start')).length === 1, 'the start-up reindex ran');
+    await waitUntil(async () => (await found('before start')).length === 1, 'the start-up reindex ran');
   });
 
   it('makes a committed write searchable without being asked, and a delete unsearchable', async () => {
     await pool.query(
       `insert into businesses (name, slug, category, category_slug) values ('Wombat Coffee', 'wombat-1', 'Cafe', 'cafe')`,
     );
-    await eventually(async () => (await found('wombat')).includes('Wombat Coffee'), 'the insert was indexed');
+    await waitUntil(async () => (await found('wombat')).includes('Wombat Coffee'), 'the insert was indexed');
     await pool.query(`update businesses set name = 'Wombat Espresso' where slug = 'wombat-1'`);
-    await eventually(async () => (await found('espresso')).includes('Wombat Espresso'), 'the edit was indexed');
+    await waitUntil(async () => (await found('espresso')).includes('Wombat Espresso'), 'the edit was indexed');
     await pool.query(`delete from businesses where slug = 'wombat-1'`);
-    await eventually(async () => (await found('wombat')).length === 0, 'the delete was applied');
-    await eventually(async () => (await outboxBacklog(pool)).rows === 0, 'the outbox was emptied');
+    await waitUntil(async () => (await found('wombat')).length === 0, 'the delete was applied');
+    await waitUntil(async () => (await outboxBacklog(pool)).rows === 0, 'the outbox was emptied');
   });
 
   it('rebuilds the whole index on a reindex job and keeps every document', async () => {
