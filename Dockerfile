@@ -7,7 +7,9 @@ COPY search/package.json search/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+# `npm install` honours the lockfile's versions; `npm ci` refuses this lockfile (npm 11 leaves out other
+# platforms' optional packages, such as @swc/core-darwin-arm64, and ci's own check then fails): scripts/install.sh.
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
