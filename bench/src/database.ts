@@ -16,7 +16,8 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection for one piece of work, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -21,6 +21,7 @@ import { targetRows, updateReadme, writeResult, type BenchResult } from './repor
 import { SEARCH_OPTIONS } from './search-options.js';
 import { benchBulkLag, benchLag, benchReindex, benchWorkerLag } from './sync.js';
 import { buildWorkload, MIX, QUERY_TYPE_HELP } from './workload.js';
+import { logTargets } from './markdown.js';
 
 const usage = `Usage: npm run bench -- [--businesses N | --scales N1,N2,…] [--duration S] [--concurrency 1,16,64]
   [--lag-samples N] [--worker-lag-samples N] [--bulk-rows N] [--mix-size N] [--seed N] [--pool N] [--port P]
@@ -284,10 +285,7 @@ async function runScale(scale: number): Promise<BenchResult> {
     };
     const path = writeResult(RESULTS, result);
     step(`results (${path})`);
-    for (const t of result.targets)
-      log(
-        `  ${t.verdict.padEnd(7)} ${t.figure}: ${t.value} (target ${t.target}; reference ${t.reference}, ${t.ratio})`,
-      );
+    logTargets(result.targets, log);
     return result;
   } finally {
     await pool.end();

@@ -10,4 +10,4 @@ export * from './import/index.js';
 export * from './export/index.js';
 export * from './sitemaps/index.js';
 export * from './observability/index.js';
-export { demoBusiness } from './demo/generator.js';
+export { demoBusiness, mulberry32 } from './demo/generator.js';

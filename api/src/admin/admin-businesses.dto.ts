@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -14,6 +14,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { PageQuery } from '../common/paging.dto.js';
 
 const ID_RULE = 'id must be a whole number (1 or more)';
 
@@ -33,19 +34,8 @@ export class BusinessIdParams {
 export const ADMIN_SORT_FIELDS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
 
 /** GET /api/admin/businesses (admin spec §7). */
-export class AdminBusinessQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @Min(1, { message: 'page must be a whole number (1 or more)' })
-  @IsInt({ message: 'page must be a whole number (1 or more)' })
-  page = 1;
-
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  limit = 20;
+export class AdminBusinessQuery extends PageQuery {
+  override limit = 20;
 
   @IsOptional()
   @MaxLength(200, { message: 'filter must be at most 200 characters' })

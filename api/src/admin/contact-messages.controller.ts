@@ -1,24 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiTags } from '@nestjs/swagger';
+import { PageQuery } from '../common/paging.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
 
-class ContactMessagesQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @Min(1, { message: 'page must be a whole number from 1' })
-  @IsInt({ message: 'page must be a whole number from 1' })
-  page = 1;
-
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100, { message: 'limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 100' })
-  @IsInt({ message: 'limit must be a whole number from 1 to 100' })
-  limit = 20;
+/** The admin's lists show 20 a page. */
+class ContactMessagesQuery extends PageQuery {
+  override limit = 20;
 }
 
 interface ContactRow {

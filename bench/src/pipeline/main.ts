@@ -33,7 +33,7 @@ import {
   QUEUES,
   writeExportCsv,
 } from '@directory/core';
-import { databaseUrl } from '../database.js';
+import { databaseUrl, withClient } from '../database.js';
 import { startApi, startProcess, type ApiProcess } from '../http.js';
 import { machineInfo } from '../machine.js';
 import { round, summarize } from '../stats.js';
@@ -47,8 +47,8 @@ import {
   killProcess,
   memoryOf,
   sampleMemory,
-  withClient,
 } from './measure.js';
+import { logTargets } from '../markdown.js';
 import { type ImportFigures, type PipelineResult, targetRows, updatePipelineMarkdown, writeResult } from './report.js';
 
 const usage = `Usage: npm run bench:pipeline -- [--rows N] [--xlsx-rows N] [--batch-size 100|500|1000|2000]
@@ -386,9 +386,7 @@ async function run(): Promise<PipelineResult> {
   };
   const path = writeResult(RESULTS, result);
   step(`results (${path})`);
-  for (const t of result.targets) {
-    log(`  ${t.verdict.padEnd(7)} ${t.figure}: ${t.value} (target ${t.target}; reference ${t.reference}, ${t.ratio})`);
-  }
+  logTargets(result.targets, log);
   return result;
 }
 

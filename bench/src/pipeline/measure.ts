@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createDatabaseIfMissing, dropDatabase, IMPORT_WRITE_COLUMNS, migrateDatabase } from '@directory/core';
-import { databaseUrl } from '../database.js';
+import { databaseUrl, withClient } from '../database.js';
 
 /* Small pieces of the pipeline bench: databases of its own, PostgreSQL's COPY references, process memory. */
 
@@ -18,16 +17,6 @@ export async function freshDatabase(baseUrl: string, name: string): Promise<stri
   await createDatabaseIfMissing(url);
   await migrateDatabase(url);
   return url;
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Writes the imported businesses' columns to `file` in COPY's text format (what the reference loads). */

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MachineInfo } from '../machine.js';
 import { formatMs, type LatencySummary, round } from '../stats.js';
+import { latestResultFiles, targetsTable, type TargetRow } from '../markdown.js';
 
 export interface ImportFigures {
   kind: 'csv' | 'xlsx';
@@ -48,15 +49,6 @@ export interface PipelineResult {
   sitemaps: { businesses: number; files: number; ms: number; copyToMs: number } | null;
   targets: TargetRow[];
   wallSeconds: number;
-}
-
-export interface TargetRow {
-  figure: string;
-  target: string;
-  value: string;
-  reference: string;
-  ratio: string;
-  verdict: 'pass' | 'FAIL' | 'info';
 }
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -165,26 +157,9 @@ export function writeResult(dir: string, result: PipelineResult): string {
   return path;
 }
 
-/** The newest pipeline result of each row count. */
+/** The newest result file of each scale. */
 export function latestResults(dir: string): PipelineResult[] {
-  if (!existsSync(dir)) return [];
-  const latest = new Map<number, string>();
-  for (const file of readdirSync(dir).sort()) {
-    const m = /^\d{4}-\d{2}-\d{2}-pipeline-(\d+)\.json$/.exec(file);
-    if (m) latest.set(Number(m[1]), file);
-  }
-  return [...latest.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, file]) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as PipelineResult);
-}
-
-function table(header: string[], rows: string[][]): string {
-  const esc = (cell: string) => cell.replace(/\|/g, '\\|');
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
-  ].join('\n');
+  return latestResultFiles<PipelineResult>(dir, 'pipeline-');
 }
 
 function section(r: PipelineResult): string {
@@ -198,17 +173,7 @@ function section(r: PipelineResult): string {
       `Batch size ${String(r.options.batchSize)}; worker NODE_OPTIONS ${r.options.workerNodeOptions ? `\`${String(r.options.workerNodeOptions)}\`` : 'none (as `npm start` runs it)'}; ` +
       `run took ${round(r.wallSeconds / 60, 1)} min.`,
     '',
-    table(
-      ['figure', 'target', 'measured', 'reference (same run)', 'ratio', 'verdict'],
-      r.targets.map((t) => [
-        t.figure,
-        t.target,
-        t.value,
-        t.reference,
-        t.ratio,
-        t.verdict === 'FAIL' ? '**FAIL**' : t.verdict,
-      ]),
-    ),
+    targetsTable(r.targets),
     '',
   ].join('\n');
 }

@@ -38,6 +38,7 @@ import { buildPublicMix, CALL_TYPES, CALLS } from './mix.js';
 import { PUBLIC_OPTIONS, PUBLIC_USAGE } from './options.js';
 import { publicTargets, updatePublicReadme, writePublicResult, type PublicResult } from './report.js';
 import { bundleFigures, measurePages } from './web.js';
+import { logTargets } from '../markdown.js';
 
 const { values } = parseArgs({ options: PUBLIC_OPTIONS });
 if (values.help) {
@@ -389,10 +390,7 @@ async function runScale(scale: number): Promise<PublicResult> {
     };
     const path = writePublicResult(RESULTS, result);
     step(`results (${path})`);
-    for (const t of result.targets)
-      log(
-        `  ${t.verdict.padEnd(7)} ${t.figure}: ${t.value} (target ${t.target}; reference ${t.reference}, ${t.ratio})`,
-      );
+    logTargets(result.targets, log);
     return result;
   } finally {
     await api?.stop();

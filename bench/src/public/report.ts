@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildInfo } from '../build-info.js';
 import type { BenchDatabase } from '../database.js';
 import type { MachineInfo } from '../machine.js';
-import type { TargetRow } from '../report.js';
+import { latestResultFiles, table, targetsTable, type TargetRow } from '../markdown.js';
 import { formatMs, round, type LatencySummary } from '../stats.js';
 import type { LoadRun, MemoryTrace } from './http-load.js';
 import { CALLS, type CallType } from './mix.js';
@@ -214,25 +214,9 @@ export function writePublicResult(dir: string, result: PublicResult): string {
   return path;
 }
 
+/** The newest result file of each scale. */
 function latest(dir: string): PublicResult[] {
-  if (!existsSync(dir)) return [];
-  const byScale = new Map<number, string>();
-  for (const file of readdirSync(dir).sort()) {
-    const m = /^(\d{4}-\d{2}-\d{2})-public-(\d+)\.json$/.exec(file);
-    if (m) byScale.set(Number(m[2]), file);
-  }
-  return [...byScale.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, file]) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as PublicResult);
-}
-
-function table(header: string[], rows: string[][]): string {
-  const esc = (cell: string) => cell.replace(/\|/g, '\\|');
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
-  ].join('\n');
+  return latestResultFiles<PublicResult>(dir, 'public-');
 }
 
 const lat = (s: LatencySummary | undefined) =>
@@ -264,17 +248,7 @@ function section(r: PublicResult): string {
         ]
       : []),
     '',
-    table(
-      ['figure', 'target', 'measured', 'reference (same run)', 'ratio', 'verdict'],
-      r.targets.map((t) => [
-        t.figure,
-        t.target,
-        t.value,
-        t.reference,
-        t.ratio,
-        t.verdict === 'FAIL' ? '**FAIL**' : t.verdict,
-      ]),
-    ),
+    targetsTable(r.targets),
     '',
     'p50 / p95 / p99 · requests per second, by concurrent clients (hit ratio of the public cache in brackets):',
     '',

@@ -5,7 +5,7 @@ import { DEMO_CATEGORIES } from './categories.js';
 import { DEMO_COUNTRIES, type DemoCity, type DemoCountry } from './places.js';
 
 /** mulberry32: a small, fast, seedable PRNG, so business n is the same on every run and machine. */
-function random(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -131,7 +131,7 @@ function digits(r: () => number, n: number): string {
 
 /** Business number n of the demo directory (place id `demo-n`): the same n always gives the same business. */
 export function demoBusiness(n: number): BusinessRow {
-  const r = random(n * 2654435761);
+  const r = mulberry32(n * 2654435761);
   const country: DemoCountry = DEMO_COUNTRIES[pickCountry(r())];
   const city: DemoCity = country.cities[cityPickers.get(country.code)!(r())];
   const category = DEMO_CATEGORIES[pickCategory(r())];
