@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install.sh
 bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-nginx.sh
 
 echo "== format"; npx prettier --check . --log-level warn
 echo "== lint"; npx eslint .

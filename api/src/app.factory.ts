@@ -16,7 +16,6 @@ import { METRICS_ROUTES } from './metrics/metrics.controller.js';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware.js';
 import { Metrics } from './metrics/metrics.js';
 import { SITEMAP_ROUTES } from './sitemaps/sitemaps.controller.js';
-import { SLUG_REDIRECT_ROUTES } from './slugs/slug-redirect.controller.js';
 
 /** Builds the api exactly as it runs, for main.ts and for the tests. */
 export async function createApp(): Promise<INestApplication> {
@@ -34,10 +33,9 @@ export async function createApp(): Promise<INestApplication> {
   app.use(...bodyParsers(), bodyErrors, requestContextMiddleware);
   app.use(cookieParser());
   configureCors(app, config);
-  // Public paths outside /api: the sitemap files, the permanent redirects of renamed business pages, the
-  // health probes and the Prometheus metrics.
+  // Public paths outside /api: the sitemap files, the health probes and the Prometheus metrics.
   app.setGlobalPrefix('api', {
-    exclude: [...SITEMAP_ROUTES, ...SLUG_REDIRECT_ROUTES, ...HEALTH_ROUTES, ...METRICS_ROUTES],
+    exclude: [...SITEMAP_ROUTES, ...HEALTH_ROUTES, ...METRICS_ROUTES],
   });
   app.useGlobalPipes(
     new ValidationPipe({

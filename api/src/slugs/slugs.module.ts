@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SlugRedirectController } from './slug-redirect.controller.js';
 import { SlugsController } from './slugs.controller.js';
 
-@Module({ controllers: [SlugsController, SlugRedirectController] })
+@Module({ controllers: [SlugsController] })
 export class SlugsModule {}

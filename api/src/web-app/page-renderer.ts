@@ -1,13 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type AppConfig, sitemapBaseUrl } from '@directory/core';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { PageDataReader } from './page-data-reader.js';
 
 /** The exports of web/src/entry-server.tsx (built by Vite into web/dist-server/entry-server.js). */
 interface PublicPage {
@@ -25,6 +23,7 @@ interface ServerBundle {
   isClientOnly(pathname: string): boolean;
   matchPublicPage(pathname: string, search: string): PublicPage;
   pageData(page: PublicPage, search: string): { keys: string[]; primary?: string; redirect?: string };
+  movedTo(page: PublicPage, primary: unknown): string | undefined;
   pageHead(page: PublicPage, data: unknown, failed: boolean): Head;
   headHtml(head: Head, origin: string): string;
   scriptJson(value: unknown): string;
@@ -35,7 +34,7 @@ interface ServerBundle {
 export type PageAnswer =
   | { kind: 'page'; status: number; html: string; etag: string; cache: 'HIT' | 'MISS' | 'BYPASS' }
   | { kind: 'shell'; html: string }
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; status: 301 | 302; location: string };
 
 /** A data call slower than this sends the client-rendered shell instead (the browser fetches it itself). */
 const DATA_TIMEOUT_MS = 2000;
@@ -43,18 +42,15 @@ const DATA_TIMEOUT_MS = 2000;
 const RENDER_TIMEOUT_MS = 1000;
 /** Rendered pages are kept this long (and dropped at once when the catalogue changes). */
 export const PAGE_TTL_SECONDS = 60;
-/** Internal reads identify as a bot, so the visitor count does not take the server for a visitor. */
-const INTERNAL_USER_AGENT = 'directory-ssr (internal page render; bot/1)';
 
 class DataTimeout extends Error {}
 
 /**
  * Server-side rendering of the public pages (issue 9): the page's api reads (the SWR keys its components
- * use) are asked of this api itself over the loopback interface, so the public read cache in Redis,
- * validation and error answers are exactly those the browser would get (a kept-alive local connection
- * costs a fraction of a millisecond). React then renders the page with those answers as SWR's fallback,
+ * use) are the answers the browser would get (PageDataReader: from the public read cache, in process, or
+ * from this api itself over loopback). React then renders the page with those answers as SWR's fallback,
  * and the HTML is cached in Redis under the catalogue generation (an edit, import or delete makes every
- * rendered page stale at once).
+ * rendered page stale at once). A business found by an old address is cached as a 301 to its current one.
  */
 @Injectable()
 export class PageRenderer {
@@ -67,7 +63,7 @@ export class PageRenderer {
   private readonly origin: string;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
+    private readonly reader: PageDataReader,
     private readonly cache: PublicCacheService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -94,19 +90,19 @@ export class PageRenderer {
     if (!bundle || bundle.isClientOnly(url.pathname)) return { kind: 'shell', html: this.shellHtml };
     const page = bundle.matchPublicPage(url.pathname, url.search);
     const data = bundle.pageData(page, url.search);
-    if (data.redirect) return { kind: 'redirect', location: data.redirect };
+    if (data.redirect) return { kind: 'redirect', status: 302, location: data.redirect };
     const compute = () => this.render(bundle, req, page, data);
     try {
       // An address that is no page at all costs nothing to render: not worth a cache entry.
-      if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS');
+      if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS', url.search);
       // Only the search and the business list read the query string: other pages are one entry whatever
       // tracking parameters a link carries.
       const address = page.kind === 'search' || page.kind === 'businesses' ? req.originalUrl : url.pathname;
       const slot = await this.cache.lookup('catalogue', `page:${address}`);
-      if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', slot.hit.etag);
-      if (!slot) return this.pageAnswer(await compute(), 'BYPASS');
+      if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', url.search, slot.hit.etag);
+      if (!slot) return this.pageAnswer(await compute(), 'BYPASS', url.search);
       const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, compute);
-      return this.pageAnswer(filled.body, 'MISS', filled.etag);
+      return this.pageAnswer(filled.body, 'MISS', url.search, filled.etag);
     } catch (error) {
       if (!(error instanceof DataTimeout)) this.logger.error(`${req.originalUrl} could not be rendered`, error);
       else this.logger.warn(`${req.originalUrl}: ${error.message}; the browser renders it`);
@@ -114,7 +110,7 @@ export class PageRenderer {
     }
   }
 
-  /** The page as stored: its status, a newline, its HTML. */
+  /** The page as stored (see pageAnswer). */
   private async render(
     bundle: ServerBundle,
     req: Request,
@@ -123,25 +119,18 @@ export class PageRenderer {
   ): Promise<string> {
     const state: SsrState = { fallback: {}, errors: {}, origin: this.origin };
     let status = page.kind === 'not-found' ? 404 : 200;
-    const base = this.ownAddress();
     const abort = new AbortController();
+    const requestId = String((req as Request & { id?: string }).id ?? '');
     const reads = Promise.all(
       data.keys.map(async (key) => {
-        const res = await fetch(`${base}${key}`, {
-          headers: {
-            accept: 'application/json',
-            'user-agent': INTERNAL_USER_AGENT,
-            'x-request-id': String((req as Request & { id?: string }).id ?? ''),
-          },
-          signal: abort.signal,
-        });
-        if (res.status === 200) state.fallback[key] = await res.json();
-        // A refused read (unknown slug, bad parameter) is part of the page: it shows it as the browser would.
-        else if (res.status >= 400 && res.status < 500) {
-          state.errors[key] = `${res.status}: ${(await res.text()) || res.statusText}`;
+        const read = await this.reader.read(key, abort.signal, requestId);
+        if (read.ok) state.fallback[key] = read.body;
+        else {
+          // A refused read (unknown slug, bad parameter) is part of the page: it shows it as the browser would.
+          state.errors[key] = `${read.status}: ${read.text}`;
           // The page's own read refused (unknown slug, malformed country code): the address names nothing.
           if (key === data.primary) status = 404;
-        } else throw new Error(`${key} answered ${res.status}`);
+        }
       }),
     );
     let timer: NodeJS.Timeout | undefined;
@@ -157,6 +146,8 @@ export class PageRenderer {
       clearTimeout(timer);
     }
     const primary = data.primary === undefined ? undefined : state.fallback[data.primary];
+    const moved = bundle.movedTo(page, primary);
+    if (moved) return `301\n${moved}`;
     const head = bundle.pageHead(page, primary, data.primary !== undefined && data.primary in state.errors);
     const body = await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS);
     // Replacer functions: the page's text may hold "$&"-like sequences a replacement string would expand.
@@ -170,21 +161,13 @@ export class PageRenderer {
     return `${status}\n${html}`;
   }
 
-  /** This api's own address on the loopback interface (it is serving this very request, so it listens). */
-  private ownAddress(): string {
-    const address = (this.adapterHost.httpAdapter.getHttpServer() as Server).address() as AddressInfo | null;
-    if (!address) throw new Error('The api is not listening: it cannot read its own answers.');
-    const host = ['::', '0.0.0.0'].includes(address.address)
-      ? '127.0.0.1'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    return `http://${host}:${address.port}`;
-  }
-
-  private pageAnswer(stored: string, cache: 'HIT' | 'MISS' | 'BYPASS', etag?: string): PageAnswer {
+  /** A stored page: its status, a newline, then its HTML (or, for a 301, the address it moved to). */
+  private pageAnswer(stored: string, cache: 'HIT' | 'MISS' | 'BYPASS', search: string, etag?: string): PageAnswer {
     const newline = stored.indexOf('\n');
-    const html = stored.slice(newline + 1);
-    return { kind: 'page', status: Number(stored.slice(0, newline)), html, etag: etag ?? '', cache };
+    const status = Number(stored.slice(0, newline));
+    const rest = stored.slice(newline + 1);
+    // The query string goes along (campaign parameters); the stored address is the page's, without one.
+    if (status === 301) return { kind: 'redirect', status, location: `${rest}${search}` };
+    return { kind: 'page', status, html: rest, etag: etag ?? '', cache };
   }
 }

@@ -161,7 +161,21 @@ suite('server-rendered public pages', () => {
       );
     const moved = await get('/business/old-bar-basel?ref=x').expect(301);
     expect(moved.headers.location).toBe('/business/bar-basel-def456?ref=x');
+    // Kept in the page cache as the 301, with each request's own query string.
+    expect((await get('/business/old-bar-basel').expect(301)).headers.location).toBe('/business/bar-basel-def456');
+    // An address with a suffix the business never had (public spec §5's retry) moves to its address too.
+    const retried = await get('/business/bar-basel-def456-zzzzzz').expect(301);
+    expect(retried.headers.location).toBe('/business/bar-basel-def456');
     expect((await get('/cities/zurich').expect(302)).headers.location).toBe('/cities');
+  });
+
+  it("stores a business page's api read in the public read cache, as the browser's read would", async () => {
+    await get('/business/bar-basel-def456').expect(200);
+    const read = await get('/api/businesses/bar-basel-def456').expect(200);
+    expect(read.headers['x-cache']).toBe('HIT');
+    expect(
+      ssrData((await get('/business/bar-basel-def456')).text).fallback['/api/businesses/bar-basel-def456'],
+    ).toEqual(read.body);
   });
 
   it('serialises the data safely into the page', async () => {

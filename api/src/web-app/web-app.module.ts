@@ -7,6 +7,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AdminModule } from '../admin/admin.module.js';
 import { isPublicVisit } from '../admin/visitors.middleware.js';
 import { VisitorsService } from '../admin/visitors.service.js';
+import { BusinessesModule } from '../businesses/businesses.module.js';
+import { PageDataReader } from './page-data-reader.js';
 import { PageRenderer } from './page-renderer.js';
 
 /** The built React app (web/dist), served from this origin so cookies and socket.io need no CORS. */
@@ -20,10 +22,9 @@ const NOT_PAGES = /^\/(api|sitemaps|health)(\/|$)|^\/(sitemap\.xml|metrics)$/;
 /**
  * Serves the web app: its built files (hashed assets cached for a year), the public pages rendered on the
  * server (PageRenderer) and the admin's client-rendered shell. Registered when the module initialises,
- * that is after the api's routes (so /business/{old slug} still answers its 301 first) and before Nest's
- * 404 handler.
+ * that is after the api's routes and before Nest's 404 handler.
  */
-@Module({ imports: [AdminModule], providers: [PageRenderer] })
+@Module({ imports: [AdminModule, BusinessesModule], providers: [PageRenderer, PageDataReader] })
 export class WebAppModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -35,17 +36,19 @@ export class WebAppModule implements OnModuleInit {
     if (!existsSync(join(WEB_DIST, 'index.html'))) return;
     await this.renderer.load(WEB_DIST, WEB_SERVER_ENTRY);
     const app = this.adapterHost.httpAdapter.getInstance<express.Express>();
-    app.use(
-      express.static(WEB_DIST, {
-        index: false,
-        setHeaders: (res, path) => {
-          // Vite names assets by content hash: cache them for a year; anything else must revalidate.
-          res.setHeader(
-            'Cache-Control',
-            path.startsWith(join(WEB_DIST, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      }),
+    const files = express.static(WEB_DIST, {
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite names assets by content hash: cache them for a year; anything else must revalidate.
+        res.setHeader(
+          'Cache-Control',
+          path.startsWith(join(WEB_DIST, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    // Only an address with a file extension can be one of the built files: a page address costs no stat.
+    app.use((req: Request, res: Response, next: NextFunction) =>
+      /\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next(),
     );
     app.use((req: Request, res: Response, next: NextFunction) => {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
@@ -57,7 +60,7 @@ export class WebAppModule implements OnModuleInit {
       this.renderer
         .answer(req)
         .then((answer) => {
-          if (answer.kind === 'redirect') return res.redirect(302, answer.location);
+          if (answer.kind === 'redirect') return res.redirect(answer.status, answer.location);
           // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.
           res.setHeader('Cache-Control', 'no-cache');
           res.type('html');

@@ -35,6 +35,7 @@ import { copyToReference } from '../pipeline/measure.js';
 import { round } from '../stats.js';
 import { load, metricsReader, traceMemory, ttfbLoop, type LoadRun, type MetricsReader } from './http-load.js';
 import { buildPublicMix, CALL_TYPES, CALLS } from './mix.js';
+import { measureThroughNginx, nginxMissing } from './nginx-bench.js';
 import { PUBLIC_OPTIONS, PUBLIC_USAGE } from './options.js';
 import { publicTargets, updatePublicReadme, writePublicResult, type PublicResult } from './report.js';
 import { bundleFigures, measurePages } from './web.js';
@@ -70,12 +71,19 @@ const options = {
   import: !values['no-import'],
   sitemaps: !values['no-sitemaps'],
   web: !values['no-web'],
+  nginx: !values['no-nginx'],
 };
 if (options.port === 3000) {
   console.error('--port 3000 is the product’s own port; pick another (default 3213).');
   process.exit(2);
 }
 const LOAD_LEVEL = Math.max(...options.concurrency);
+const missingForNginx = options.nginx && !values['report-only'] ? nginxMissing() : null;
+if (missingForNginx) {
+  console.error(`The cached mix through nginx needs nginx and wrk. ${missingForNginx}`);
+  console.error('Install them (bash scripts/ensure-nginx.sh; apt-get install -y wrk) or pass --no-nginx.');
+  process.exit(2);
+}
 const baseUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RESULTS = 'bench/results';
@@ -326,6 +334,12 @@ async function runScale(scale: number): Promise<PublicResult> {
       step(`an import of ${options.importRows.toLocaleString('en-US')} rows while ${LOAD_LEVEL} clients read the mix`);
       importFigures = await importUnderLoad(a, pool, engine, database.url, env, bull, mixPaths);
     }
+
+    let nginx: PublicResult['nginx'] = null;
+    if (options.nginx) {
+      step(`the warm mix through nginx's proxy_cache (deploy/nginx), ${options.durationSeconds} s per level`);
+      nginx = await measureThroughNginx(a.base, mixPaths, options, log, fmt);
+    }
     await a.stop();
     api = null;
 
@@ -381,6 +395,7 @@ async function runScale(scale: number): Promise<PublicResult> {
       web,
       soak,
       import: importFigures,
+      nginx,
       sitemaps,
     };
     const result: PublicResult = {

@@ -17,11 +17,13 @@ export const PUBLIC_OPTIONS = {
   'no-import': { type: 'boolean', default: false },
   'no-sitemaps': { type: 'boolean', default: false },
   'no-web': { type: 'boolean', default: false },
+  /** Skips the cached mix through nginx's proxy_cache (needs /usr/sbin/nginx and wrk). */
+  'no-nginx': { type: 'boolean', default: false },
   'report-only': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
 export const PUBLIC_USAGE = `Usage: npm run bench:public -- [--businesses N | --scales N1,N2,…] [--duration S] [--call-duration S]
   [--concurrency 1,16,64] [--soak S] [--import-rows N] [--public-mix N] [--web-loads N] [--seed N] [--port P]
-  [--redis-prefix P] [--no-calls] [--no-import] [--no-sitemaps] [--no-web]
+  [--redis-prefix P] [--no-calls] [--no-import] [--no-sitemaps] [--no-web] [--no-nginx]
        npm run bench:public -- --report-only   (rewrites the public region of bench/README.md)`;

@@ -7,6 +7,7 @@ import { latestResultFiles, table, targetsTable, type TargetRow } from '../markd
 import { formatMs, round, type LatencySummary } from '../stats.js';
 import type { LoadRun, MemoryTrace } from './http-load.js';
 import { CALLS, type CallType } from './mix.js';
+import type { NginxFigures, NginxRun } from './nginx-bench.js';
 import type { BundleFigures, PageFigures } from './web.js';
 
 export interface PublicResult {
@@ -48,6 +49,8 @@ export interface PublicResult {
     after?: LoadRun;
   } | null;
   sitemaps: { businesses: number; files: number; ms: number; copyToMs: number } | null;
+  /** The warm mix through nginx's proxy_cache in front of the same api (absent in runs before it existed). */
+  nginx?: NginxFigures | null;
   targets: TargetRow[];
   wallSeconds: number;
 }
@@ -71,13 +74,52 @@ export function publicTargets(r: Omit<PublicResult, 'targets' | 'wallSeconds'>):
   const live = r.references.live[top];
   if (warm)
     rows.push({
-      figure: `Cached public reads p95, the mix warm, ${top} clients`,
+      figure: `Cached public reads p95, the mix warm, api directly, ${top} clients (autocannon)`,
       target: '≤ 5 ms',
       value: `${formatMs(warm.p95)} (${warm.rps} req/s)`,
       reference: `GET /health/live p95 ${formatMs(live?.p95)} (${live?.rps} req/s)`,
       ratio: ratio(warm.p95, live?.p95),
       verdict: verdict(warm.p95 <= 5 && warm.errors === 0),
     });
+  const viaNginx = r.nginx?.runs[top];
+  if (viaNginx) {
+    rows.push({
+      figure: `Cached public reads p95, the mix warm through nginx's proxy_cache, ${top} clients (wrk)`,
+      target: '≤ 5 ms',
+      value: `${formatMs(viaNginx.wrk.p95)} (${viaNginx.wrk.rps} req/s)`,
+      reference:
+        `nginx return 200 p95 ${formatMs(viaNginx.staticWrk.p95)} (${viaNginx.staticWrk.rps}/s); api directly ` +
+        `under wrk p95 ${formatMs(viaNginx.directWrk.p95)} (${viaNginx.directWrk.rps}/s)`,
+      ratio: ratio(viaNginx.wrk.p95, viaNginx.staticWrk.p95),
+      verdict: verdict(viaNginx.wrk.p95 <= 5 && viaNginx.wrk.errors === 0),
+    });
+    rows.push({
+      figure: `The same through nginx measured by autocannon (one Node process), ${top} clients`,
+      target: '(info)',
+      value: `${formatMs(viaNginx.autocannon.p95)} (${viaNginx.autocannon.rps} req/s)`,
+      reference: `nginx return 200 under autocannon p95 ${formatMs(viaNginx.staticAutocannon.p95)} (${viaNginx.staticAutocannon.rps}/s)`,
+      ratio: ratio(viaNginx.autocannon.p95, viaNginx.staticAutocannon.p95),
+      verdict: 'info',
+    });
+  }
+  if (r.nginx) {
+    const measured = Object.values(r.nginx.runs).flatMap((x) => [x.autocannon, x.wrk]);
+    const ratioOf = (runs: NginxRun[]) => {
+      const sum = (k: string[]) =>
+        runs.reduce((s, run) => s + k.reduce((t, key) => t + (run.cacheStatuses[key] ?? 0), 0), 0);
+      const total = runs.reduce((s, run) => s + Object.values(run.cacheStatuses).reduce((t, v) => t + v, 0), 0);
+      return total ? sum(['HIT', 'STALE', 'UPDATING']) / total : null;
+    };
+    const overall = ratioOf(measured);
+    rows.push({
+      figure: `nginx cache hit ratio over the warm mix runs through it (every level, both clients)`,
+      target: '≥ 90 %',
+      value: pct(overall),
+      reference: `first pass through its empty cache ${pct(r.nginx.warmPass.hitRatio)}`,
+      ratio: '–',
+      verdict: verdict(overall === null ? null : overall >= 0.9),
+    });
+  }
   const worstWarm = Object.entries(r.calls)
     .map(([type, c]) => ({ type, run: c!.warm[top] }))
     .filter((x) => x.run)
@@ -222,6 +264,7 @@ function latest(dir: string): PublicResult[] {
 const lat = (s: LatencySummary | undefined) =>
   s ? `${formatMs(s.p50)} / ${formatMs(s.p95)} / ${formatMs(s.p99)} · ${s.rps ?? '–'}/s` : '–';
 const withErrors = (s: LoadRun | undefined) => (s ? `${lat(s)}${s.errors ? ` · **${s.errors} errors**` : ''}` : '–');
+const nginxCell = (s: NginxRun | undefined) => (s ? `${withErrors(s)} (${pct(s.hitRatio)})` : '–');
 
 function section(r: PublicResult): string {
   const m = r.machine;
@@ -265,6 +308,22 @@ function section(r: PublicResult): string {
         ],
         ['PK select, pg pool of 10 (reference)', ...levels.map((c) => lat(r.references.pk[c]))],
         ['GET /health/live (HTTP floor)', ...levels.map((c) => withErrors(r.references.live[c]))],
+        ...(r.nginx
+          ? [
+              [
+                'the mix warm through nginx, autocannon (nginx hits)',
+                ...levels.map((c) => nginxCell(r.nginx!.runs[c]?.autocannon)),
+              ],
+              ['the mix warm through nginx, wrk (nginx hits)', ...levels.map((c) => nginxCell(r.nginx!.runs[c]?.wrk))],
+              ['the mix warm, api directly, wrk', ...levels.map((c) => withErrors(r.nginx!.runs[c]?.directWrk))],
+              [
+                'nginx `return 200`: autocannon → wrk',
+                ...levels.map(
+                  (c) => `${lat(r.nginx!.runs[c]?.staticAutocannon)} → ${lat(r.nginx!.runs[c]?.staticWrk)}`,
+                ),
+              ],
+            ]
+          : []),
         ['business page TTFB, first renders', ...levels.map((c) => withErrors(r.ttfb[c]))],
         ['business page TTFB, cached', ...levels.map((c) => withErrors(r.ttfbCached?.[c]))],
       ],
@@ -339,6 +398,23 @@ function section(r: PublicResult): string {
             .join(', ')}.`,
         );
   } else if (r.web && 'skipped' in r.web) notes.push(`Web: ${r.web.skipped}.`);
+  if (r.nginx)
+    notes.push(
+      `Through nginx (${r.nginx.version}, Debian's, worker_processes ${r.nginx.workers}, deploy/nginx/directory.conf.template ` +
+        `in front of the same api, after it): one pass of the mix from its empty cache ${lat(r.nginx.warmPass)}, nginx hits ` +
+        `${pct(r.nginx.warmPass.hitRatio)}; then per level nginx's \`return 200\` (autocannon, wrk), the warm mix on the api ` +
+        `directly under wrk, the warm mix through nginx under autocannon and under wrk. autocannon runs in one Node ` +
+        `process: where it and wrk differ on \`return 200\`, the client is the bottleneck and wrk's figure is the one to read.`,
+    );
+  const single = r.nginx?.runs['1']?.autocannon;
+  if (single?.rps && single.mean > 1500 / single.rps)
+    // One closed-loop connection cannot spend longer per request than the run's time divided by its requests.
+    notes.push(
+      `autocannon's own times are not the server's at these rates: through nginx with 1 client it completed ` +
+        `${n(Math.round(single.rps))} requests a second — at most ${round(1e6 / single.rps, 0)} µs each, one at a time — yet ` +
+        `reports a mean of ${formatMs(single.mean)} (wrk: ${formatMs(r.nginx!.runs['1'].wrk.mean)}): the excess is the ` +
+        'client’s own overhead, which is why the verdict through nginx is read from wrk.',
+    );
   if (r.database.reindexSeconds !== null)
     notes.push(`The search index was missing and was built first (${r.database.reindexSeconds} s).`);
   lines.push('', ...notes.map((note) => `- ${note}`));
@@ -357,6 +433,7 @@ function growth(results: PublicResult[]): string {
       [
         row('mix warm p95, top level', (r) => formatMs(r.mix.runs[top(r)]?.warm.p95)),
         row('mix cold p95, top level', (r) => formatMs(r.mix.runs[top(r)]?.cold.p95)),
+        row('mix warm p95 through nginx (wrk), top level', (r) => formatMs(r.nginx?.runs[top(r)]?.wrk.p95)),
         row('reference: GET /health/live p95, top level', (r) => formatMs(r.references.live[top(r)]?.p95)),
         row('hit ratio over the soak', (r) => pct(r.soak.cache?.ratio)),
         row('detail miss p95, 16', (r) => formatMs(r.calls.business?.cold['16']?.p95)),

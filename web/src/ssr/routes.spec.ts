@@ -1,6 +1,6 @@
 import { hourRanges, openingHours } from '../lib/business.js';
 import { headHtml, pageHead, scriptJson } from './head.js';
-import { isClientOnly, matchPublicPage, pageData } from './routes.js';
+import { isClientOnly, matchPublicPage, movedTo, pageData } from './routes.js';
 
 const keysOf = (url: string) => {
   const { pathname, search } = new URL(url, 'http://x');
@@ -8,6 +8,14 @@ const keysOf = (url: string) => {
 };
 
 describe('the public pages the server renders', () => {
+  it('sends a business found by another address to its current one', () => {
+    const page = matchPublicPage('/business/old-name', '');
+    expect(movedTo(page, { slug: 'new name' })).toBe('/business/new%20name');
+    expect(movedTo(page, { slug: 'old-name' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/categories/bakery', ''), { slug: 'x' })).toBeUndefined();
+    expect(movedTo(page, undefined)).toBeUndefined();
+  });
+
   it('reads, for each route of App.tsx, the exact api keys its components ask SWR for', () => {
     expect(keysOf('/')).toEqual({ keys: ['/api/homepage-data', '/api/featured-businesses'] });
     expect(keysOf('/business/caf%C3%A9-1')).toEqual({

@@ -137,3 +137,13 @@ export function pageData(page: PublicPage, search: string): PageData {
       return { keys: [] };
   }
 }
+
+/**
+ * Where a page's content lives when its address is an old one: a business found by a renamed slug (or by
+ * the slug without its suffix) answers from its current address, so the server sends 301 there.
+ */
+export function movedTo(page: PublicPage, primary: unknown): string | undefined {
+  if (page.kind !== 'business' || !primary || typeof primary !== 'object') return undefined;
+  const slug = (primary as { slug?: unknown }).slug;
+  return typeof slug === 'string' && slug !== page.slug ? `/business/${enc(slug)}` : undefined;
+}

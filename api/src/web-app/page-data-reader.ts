@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BusinessesService } from '../businesses/businesses.service.js';
+import { CACHE_POLICIES } from '../cache/cache-policy.js';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import { SlugParams } from '../common/params.dto.js';
+
+/** One api read of a page: the answer's JSON, or the refusal as the browser would see it ("404: {…}"). */
+export type PageRead = { ok: true; body: unknown } | { ok: false; status: number; text: string };
+
+/** Internal reads identify as a bot, so the visitor count does not take the server for a visitor. */
+const INTERNAL_USER_AGENT = 'directory-ssr (internal page render; bot/1)';
+
+/**
+ * The api reads of a server-rendered page (their SWR keys are api addresses), answered in this process
+ * where that is the same answer, over this api's own HTTP otherwise:
+ * - an answer in the public read cache is taken from Redis as it is (the key the cache interceptor uses);
+ * - a business's detail, the page crawlers read most and first renders miss, is computed by the service
+ *   and stored under that same key, exactly as the interceptor would;
+ * - anything else (other misses, bad parameters, unknown slugs) is asked of the api over loopback HTTP,
+ *   so validation and error answers are the ones the browser gets.
+ * In process, a first render costs one HTTP request instead of two (each one through every middleware,
+ * Nest's router, compression on both ends and JSON text twice).
+ */
+@Injectable()
+export class PageDataReader {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly cache: PublicCacheService,
+    private readonly businesses: BusinessesService,
+  ) {}
+
+  async read(key: string, signal: AbortSignal, requestId: string): Promise<PageRead> {
+    const direct = this.directRead(key);
+    if (direct) {
+      const slot = await this.cache.lookup('catalogue', key);
+      if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body) as unknown };
+      if (slot && direct.compute) {
+        const compute = direct.compute;
+        const body = await this.cache
+          .fill(slot.key, direct.ttlSeconds, async () => JSON.stringify(await compute()))
+          .then((answer) => answer.body)
+          // Refused (unknown slug): the api's own answer says so in its words.
+          .catch(() => undefined);
+        if (body !== undefined) return { ok: true, body: JSON.parse(body) as unknown };
+      }
+    }
+    return this.overHttp(key, signal, requestId);
+  }
+
+  /**
+   * What can be read in process: every public read the pages make is cached under the catalogue scope;
+   * `compute` only where this process can compute the answer exactly (the detail of a valid slug).
+   */
+  private directRead(key: string): { ttlSeconds: number; compute?: () => Promise<unknown> } | undefined {
+    if (!key.startsWith('/api/')) return undefined;
+    const detail = /^\/api\/businesses\/([^/?]+)$/.exec(key);
+    if (!detail) return { ttlSeconds: 0 };
+    let slug: string;
+    try {
+      slug = decodeURIComponent(detail[1]);
+    } catch {
+      return { ttlSeconds: 0 };
+    }
+    if (validateSync(plainToInstance(SlugParams, { slug })).length) return { ttlSeconds: 0 };
+    return { ttlSeconds: CACHE_POLICIES.page.ttlSeconds, compute: () => this.businesses.detail(slug) };
+  }
+
+  private async overHttp(key: string, signal: AbortSignal, requestId: string): Promise<PageRead> {
+    const res = await fetch(`${this.ownAddress()}${key}`, {
+      headers: {
+        accept: 'application/json',
+        // Read here at once: compressing and decompressing it would be work for nothing.
+        'accept-encoding': 'identity',
+        'user-agent': INTERNAL_USER_AGENT,
+        'x-request-id': requestId,
+      },
+      signal,
+    });
+    if (res.status === 200) return { ok: true, body: await res.json() };
+    if (res.status >= 400 && res.status < 500) {
+      return { ok: false, status: res.status, text: (await res.text()) || res.statusText };
+    }
+    throw new Error(`${key} answered ${res.status}`);
+  }
+
+  /** This api's own address on the loopback interface (it is serving this very request, so it listens). */
+  private ownAddress(): string {
+    const address = (this.adapterHost.httpAdapter.getHttpServer() as Server).address() as AddressInfo | null;
+    if (!address) throw new Error('The api is not listening: it cannot read its own answers.');
+    const host = ['::', '0.0.0.0'].includes(address.address)
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    return `http://${host}:${address.port}`;
+  }
+}
