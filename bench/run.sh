@@ -6,6 +6,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-services.sh
+# The public part also measures the cached mix through nginx, loaded by wrk (bench/README.md).
+bash scripts/ensure-nginx.sh
+if ! command -v wrk >/dev/null; then
+  echo "wrk is not installed; installing Debian's wrk package (the load generator for the nginx figures)."
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi
+  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   echo "== build (npm run build)"
   npm run build --silent >/dev/null

@@ -71,8 +71,8 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
   });
 
   it('ranks by candidate windows exactly as it ranks all matches', async () => {
-    // exactCountUpTo 3: every query below has more matches, so relevance takes the windowed plan.
-    const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3 });
+    // rankAllUpTo 3: every query below has more matches, so relevance takes the windowed plan.
+    const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3, rankAllUpTo: 3 });
     const complete = new PostgresSearchEngine(pool, { exactCountUpTo: 10_000 });
     for (const q of ['bakery', 'pizza', 'corner store', 'store', 'new york', 'starbuks zurich', 'zurich']) {
       for (const page of [1, 2, 3]) {

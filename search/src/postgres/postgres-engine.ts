@@ -30,6 +30,12 @@ export interface PostgresEngineOptions {
    * with the number of matches, so it is bounded.
    */
   exactCountUpTo?: number;
+  /**
+   * Relevance ranks every match in one pass up to this many (one bitmap scan, each row read once: ~3.5 µs a
+   * match at 1.2M); beyond it, each tier's best come from a walk of its own (fast when matches are many, but
+   * each tier reads the matches again while they are bitmap-scanned: 3× the reads at a few thousand).
+   */
+  rankAllUpTo?: number;
   /** Values returned per facet. */
   facetLimit?: number;
   /** Connections a rebuild fills and indexes on at once (one per core is right). */
@@ -68,6 +74,7 @@ const MAX_PREFIX_EXPANSION = 32;
 export class PostgresSearchEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly exactCountUpTo: number;
+  private readonly rankAllUpTo: number;
   private readonly facetLimit: number;
   private readonly rebuildParallelism: number;
 
@@ -76,6 +83,7 @@ export class PostgresSearchEngine implements SearchEngine {
     options: PostgresEngineOptions = {},
   ) {
     this.exactCountUpTo = options.exactCountUpTo ?? 1000;
+    this.rankAllUpTo = Math.max(this.exactCountUpTo, options.rankAllUpTo ?? 8000);
     this.facetLimit = options.facetLimit ?? 50;
     this.rebuildParallelism = Math.max(1, options.rebuildParallelism ?? 2);
   }
@@ -286,7 +294,7 @@ export class PostgresSearchEngine implements SearchEngine {
     if (groups.length > 0 && query.sort === 'relevance') {
       // Relevance ranking is planned by the number of matches, which the counting tells first.
       stats = await this.stats(sampled);
-      hitRows = await hits(stats.exhaustive);
+      hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo);
     } else {
       [hitRows, stats] = await Promise.all([hits(false), this.stats(sampled)]);
     }
@@ -605,13 +613,16 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
 }
 
 /**
- * Lexemes pay for a sample when there is text to intersect with, or several filters; one filter alone is
- * better served by its own b-tree. A radius sample walks the GiST index nearest first instead.
+ * Lexemes pay for a sample when there is text to intersect with, or filters no one b-tree serves; one filter
+ * alone, a country and city, or a category and country (each an index's prefix) is better served by its
+ * b-tree: a range scan that stops at the sample (0.4 ms for New York at 1.2M, where intersecting the lexemes'
+ * GIN lists took 28 ms). A radius sample walks the GiST index nearest first instead.
  */
 function sampleByLexemes(query: NormalizedQuery, groups: WordGroups): boolean {
   if (query.geo?.radiusKm !== undefined) return false;
   const filters = [query.category, query.country, query.city].filter((v) => v !== undefined).length;
-  return filters > 0 && (groups.length > 0 || query.locationGroups.length > 0 || filters > 1);
+  const oneBtree = filters === 1 || (filters === 2 && query.country !== undefined);
+  return filters > 0 && (groups.length > 0 || query.locationGroups.length > 0 || !oneBtree);
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {
@@ -643,7 +654,7 @@ interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_t
   distance_km?: number | null;
 }
 
-/** `fewMatches`: every match was counted (at most exactCountUpTo), so ranking them all is cheap. */
+/** `fewMatches`: the matches are few enough (rankAllUpTo) to rank them all in one pass. */
 function hitsSql(
   query: NormalizedQuery,
   groups: WordGroups,

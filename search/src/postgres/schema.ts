@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v5';
+export const LAYOUT_VERSION = 'search_documents v6';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -90,6 +90,8 @@ export function createIndexesSql(table: string, vocabulary: string, generation: 
     `create index ${name('name')} on ${t} ((name_folded collate "C"), id) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
     `create index ${name('city')} on ${t} (country_code, city_slug, reviews desc, id) where is_approved`,
+    // A category within a country (the category page's country filter, search's category + country).
+    `create index ${name('category_country')} on ${t} (category_slug, country_code, reviews desc, id) where is_approved`,
     `create index ${name('reviews')} on ${t} (reviews desc, id) where is_approved`,
     `create index ${name('rating')} on ${t} (rating desc nulls last, reviews desc, id) where is_approved`,
     `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
