@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-services.sh
-# The public part also measures the cached mix through nginx, loaded by wrk (bench/README.md).
+# The public part also loads pages in Chromium and measures the cached mix through nginx, loaded by wrk.
+bash scripts/ensure-chromium.sh
 bash scripts/ensure-nginx.sh
 if ! command -v wrk >/dev/null; then
   echo "wrk is not installed; installing Debian's wrk package (the load generator for the nginx figures)."
