@@ -33,8 +33,18 @@ interface ServerBundle {
 /** What the web-app middleware sends for an address. */
 export type PageAnswer =
   | { kind: 'page'; status: number; html: string; etag: string; cache: 'HIT' | 'MISS' | 'BYPASS' }
+  /**
+   * A first render, streamed: `head` (the document up to the page's root, its head tags written) goes out
+   * as soon as the data is read, the rest once React has rendered it. It never fails: should the render,
+   * the rest is the template's end, and the browser renders the page itself.
+   */
+  | { kind: 'stream'; status: number; head: string; rest: Promise<string> }
   | { kind: 'shell'; html: string }
   | { kind: 'redirect'; status: 301 | 302; location: string };
+
+/** A page whose data is read: what it is, and the render still to do. */
+type PreparedPage =
+  { kind: 'moved'; location: string } | { kind: 'page'; status: number; head: string; render: () => Promise<string> };
 
 /** A data call slower than this sends the client-rendered shell instead (the browser fetches it itself). */
 const DATA_TIMEOUT_MS = 2000;
@@ -56,7 +66,12 @@ class DataTimeout extends Error {}
 export class PageRenderer {
   private readonly logger = new Logger('PageRenderer');
   private bundle?: ServerBundle;
-  private template = '';
+  /** The built index.html without its own title and description, cut where a page writes: its head tags
+   * go before `</head>` (templateStart | templateMiddle), the page into `<div id="root">` (templateMiddle |
+   * templateRest). */
+  private templateStart = '';
+  private templateMiddle = '';
+  private templateRest = '';
   private shellHtml = '';
   /** Public for tests, which stall a data call and check the shell is sent. */
   dataTimeoutMs = DATA_TIMEOUT_MS;
@@ -74,9 +89,15 @@ export class PageRenderer {
   async load(webDist: string, serverEntry: string): Promise<void> {
     this.shellHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
     // The template without the shell's own title and description: each page writes its own.
-    this.template = this.shellHtml
+    const template = this.shellHtml
       .replace(/<title>[\s\S]*?<\/title>\s*/, '')
       .replace(/<meta [^>]*data-head[^>]*>\s*/g, '');
+    const headEnd = template.indexOf('</head>');
+    const root = template.indexOf('<div id="root"></div>');
+    if (headEnd < 0 || root < headEnd) throw new Error(`${webDist}/index.html has no </head> before <div id="root">`);
+    this.templateStart = template.slice(0, headEnd);
+    this.templateMiddle = `${template.slice(headEnd, root)}<div id="root">`;
+    this.templateRest = template.slice(root + '<div id="root"></div>'.length);
     if (!existsSync(serverEntry)) {
       this.logger.warn(`${serverEntry} is missing (build the web app): pages are rendered in the browser only.`);
       return;
@@ -91,7 +112,8 @@ export class PageRenderer {
     const page = bundle.matchPublicPage(url.pathname, url.search);
     const data = bundle.pageData(page, url.search);
     if (data.redirect) return { kind: 'redirect', status: 302, location: data.redirect };
-    const compute = () => this.render(bundle, req, page, data);
+    const prepare = () => this.prepare(bundle, req, page, data);
+    const compute = async () => storedPage(await prepare());
     try {
       // An address that is no page at all costs nothing to render: not worth a cache entry.
       if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS', url.search);
@@ -101,8 +123,22 @@ export class PageRenderer {
       const slot = await this.cache.lookup('catalogue', `page:${address}`);
       if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', url.search, slot.hit.etag);
       if (!slot) return this.pageAnswer(await compute(), 'BYPASS', url.search);
-      const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, compute);
-      return this.pageAnswer(filled.body, 'MISS', url.search, filled.etag);
+      const prepared = await prepare();
+      if (prepared.kind === 'moved') {
+        const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, () => storedPage(prepared));
+        return this.pageAnswer(filled.body, 'MISS', url.search);
+      }
+      // Streamed while it renders; kept whole once rendered (a failed render is not kept). The render starts
+      // after the head is written (setImmediate: after this turn's callbacks), so the head goes out first.
+      const body = new Promise<void>((resolve) => setImmediate(resolve)).then(() => prepared.render());
+      this.cache
+        .fill(slot.key, PAGE_TTL_SECONDS, async () => `${prepared.status}\n${prepared.head}${await body}`)
+        .catch(() => undefined);
+      const rest = body.catch((error: unknown) => {
+        this.logger.error(`${req.originalUrl} could not be rendered`, error);
+        return this.templateEnd;
+      });
+      return { kind: 'stream', status: prepared.status, head: prepared.head, rest };
     } catch (error) {
       if (!(error instanceof DataTimeout)) this.logger.error(`${req.originalUrl} could not be rendered`, error);
       else this.logger.warn(`${req.originalUrl}: ${error.message}; the browser renders it`);
@@ -110,13 +146,13 @@ export class PageRenderer {
     }
   }
 
-  /** The page as stored (see pageAnswer). */
-  private async render(
+  /** Reads the page's data (within the data timeout) and returns what it is, its head and its render. */
+  private async prepare(
     bundle: ServerBundle,
     req: Request,
     page: PublicPage,
     data: { keys: string[]; primary?: string },
-  ): Promise<string> {
+  ): Promise<PreparedPage> {
     const state: SsrState = { fallback: {}, errors: {}, origin: this.origin };
     let status = page.kind === 'not-found' ? 404 : 200;
     const abort = new AbortController();
@@ -147,18 +183,21 @@ export class PageRenderer {
     }
     const primary = data.primary === undefined ? undefined : state.fallback[data.primary];
     const moved = bundle.movedTo(page, primary);
-    if (moved) return `301\n${moved}`;
+    if (moved) return { kind: 'moved', location: moved };
     const head = bundle.pageHead(page, primary, data.primary !== undefined && data.primary in state.errors);
-    const body = await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS);
-    // Replacer functions: the page's text may hold "$&"-like sequences a replacement string would expand.
-    const html = this.template
-      .replace('</head>', () => `${bundle.headHtml(head, this.origin)}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root">${body}</div><script id="ssr-data" type="application/json">${bundle.scriptJson(state)}</script>`,
-      );
-    return `${status}\n${html}`;
+    return {
+      kind: 'page',
+      status,
+      head: `${this.templateStart}${bundle.headHtml(head, this.origin)}${this.templateMiddle}`,
+      render: async () =>
+        `${await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS)}</div>` +
+        `<script id="ssr-data" type="application/json">${bundle.scriptJson(state)}</script>${this.templateRest}`,
+    };
+  }
+
+  /** The root left empty and the document's end: the browser renders the page (no server data). */
+  private get templateEnd(): string {
+    return `</div>${this.templateRest}`;
   }
 
   /** A stored page: its status, a newline, then its HTML (or, for a 301, the address it moved to). */
@@ -170,4 +209,10 @@ export class PageRenderer {
     if (status === 301) return { kind: 'redirect', status, location: `${rest}${search}` };
     return { kind: 'page', status, html: rest, etag: etag ?? '', cache };
   }
+}
+
+/** A page as stored in the cache (see pageAnswer). */
+async function storedPage(prepared: PreparedPage): Promise<string> {
+  if (prepared.kind === 'moved') return `301\n${prepared.location}`;
+  return `${prepared.status}\n${prepared.head}${await prepared.render()}`;
 }

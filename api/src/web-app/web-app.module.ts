@@ -65,6 +65,14 @@ export class WebAppModule implements OnModuleInit {
           res.setHeader('Cache-Control', 'no-cache');
           res.type('html');
           if (answer.kind === 'shell') return res.send(answer.html);
+          if (answer.kind === 'stream') {
+            // The head goes out now (the browser starts on the page's scripts and styles), the page once
+            // rendered; no ETag yet: the cached copy that answers the next request carries one.
+            res.status(answer.status).setHeader('X-Cache', 'MISS');
+            res.write(answer.head);
+            (res as Response & { flush?: () => void }).flush?.(); // through compression, when it is on
+            return void answer.rest.then((rest) => res.end(rest));
+          }
           res.setHeader('X-Cache', answer.cache);
           if (answer.etag) res.setHeader('ETag', answer.etag);
           res.status(answer.status).send(answer.html);
