@@ -575,14 +575,6 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
   const refs: Filter['refs'] = {};
   let circle: Filter['circle'] = null;
   const words = groups.length > 0 ? `to_tsquery('simple', ${param(tsquery(groups))})` : null;
-  // A short last word stays a prefix ("schmidt bar" → 'bar':*), and GIN answers a prefix by collecting every
-  // posting of every word it begins (48 of 68 ms for that query at 1.2M). With other words to search, the index
-  // finds those and the prefix is checked on their rows only (coalesce keeps it out of the index condition).
-  const last = groups.at(-1);
-  const shortPrefix =
-    groups.length > 1 && last?.length === 1 && last[0].endsWith('*') && last[0].length - 1 < MIN_TYPO_WORD;
-  const indexedWords = shortPrefix ? `to_tsquery('simple', ${param(tsquery(groups.slice(0, -1)))})` : words;
-  const prefixCheck = shortPrefix ? ` and coalesce(d.tsv @@ ${words}, false)` : '';
   // The location joins the words in one tsquery: one GIN search intersects both inside the index.
   const location = query.locationGroups.length > 0 ? param(locationTsquery(query.locationGroups), '::tsquery') : null;
   const facetLexemes: string[] = [];
@@ -615,13 +607,7 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
     const parts = [text, location, facets].filter((part): part is string => part !== null);
     return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
   };
-  return {
-    where: `${matching(indexedWords)}${prefixCheck}`,
-    withWords: matching,
-    values,
-    refs,
-    circle,
-  };
+  return { where: matching(words), withWords: matching, values, refs, circle };
 }
 
 /**
