@@ -83,6 +83,24 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it('searches a last word of 3 or 4 letters as the indexed first letters of words: name, category, address', async () => {
+    const engine = new PostgresSearchEngine(pool);
+    const place = { city: 'Leeds', country: 'United Kingdom', countryCode: 'GB', lat: 53.8, lng: -1.54, rating: 4 };
+    await insertFixtures(pool, [
+      { ...place, key: 'vyr-address', name: 'Quiet Place', category: 'Cafe', address: '3 Vyrnoth Road', reviews: 900 },
+      { ...place, key: 'vyr-category', name: 'Corner Shop', category: 'Vyrnest', address: '2 High St', reviews: 500 },
+      { ...place, key: 'vyr-name', name: 'Vyrn Books', category: 'Bookshop', address: '1 High St', reviews: 1 },
+    ]);
+    await drainOutbox(pool, engine);
+    for (const q of ['vyr', 'Vyrn']) {
+      const { hits, total } = await engine.search({ q });
+      expect([q, total, hits.map((h) => h.name)]).toEqual([q, 3, ['Vyrn Books', 'Corner Shop', 'Quiet Place']]);
+    }
+    expect((await engine.search({ q: 'leeds vyr' })).total).toBe(3);
+    // A word's first letters only, not the middle of a word.
+    expect((await engine.search({ q: 'yrn' })).total).toBe(0);
+  });
+
   it('expands the last word through the vocabulary, and keeps it a prefix when it begins too many words', async () => {
     const engine = new PostgresSearchEngine(pool);
     // 40 distinct words beginning "zephyr": more than a prefix is ever expanded to.

@@ -19,6 +19,7 @@ import {
   DOCUMENTS_TABLE,
   LAYOUT_VERSION,
   MIN_TYPO_WORD,
+  PREFIX_LEXEME_LENGTHS,
   VOCABULARY_TABLE,
   vocabularyInsertSql,
 } from './schema.js';
@@ -60,7 +61,8 @@ interface Sql {
 
 /**
  * Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary.
- * A word ending in `*` is a prefix (words are letters and digits only, so the mark is unambiguous).
+ * A word ending in `*` is a prefix, one beginning with `^` a word's indexed first letters (query words are
+ * letters and digits only, so the marks are unambiguous).
  */
 type WordGroups = string[][];
 /** A prefix is replaced by the vocabulary words it begins when they are at most this many. */
@@ -83,7 +85,7 @@ export class PostgresSearchEngine implements SearchEngine {
     options: PostgresEngineOptions = {},
   ) {
     this.exactCountUpTo = options.exactCountUpTo ?? 1000;
-    this.rankAllUpTo = Math.max(this.exactCountUpTo, options.rankAllUpTo ?? 8000);
+    this.rankAllUpTo = Math.max(this.exactCountUpTo, options.rankAllUpTo ?? 3000);
     this.facetLimit = options.facetLimit ?? 50;
     this.rebuildParallelism = Math.max(1, options.rebuildParallelism ?? 2);
   }
@@ -240,12 +242,14 @@ export class PostgresSearchEngine implements SearchEngine {
   /**
    * The last word as typed is a prefix ("coffee sh"). GIN answers a prefix by collecting every entry that
    * begins it into a bitmap before intersecting (several times the cost of exact terms for a common word),
-   * so the prefix is replaced by the vocabulary words it begins — the vocabulary holds every indexed word of
-   * MIN_TYPO_WORD+ letters — unless it is shorter than that or begins too many words.
+   * so a prefix of 3 or 4 letters is its `^` lexeme (every word's first letters are indexed), and a longer
+   * one the vocabulary words it begins — the vocabulary holds every indexed word of MIN_TYPO_WORD+ letters —
+   * unless it begins too many words. Shorter ones stay prefixes.
    */
   private async lastWordAlternatives(words: readonly string[]): Promise<string[]> {
     const last = words.at(-1);
     if (last === undefined) return [];
+    if (PREFIX_LEXEME_LENGTHS.includes(last.length)) return [`^${last}`];
     if (last.length < MIN_TYPO_WORD) return [`${last}*`];
     const { rows } = await this.pool.query<{ word: string }>(
       `select word from ${VOCABULARY_TABLE} where word like $1 order by word limit ${MAX_PREFIX_EXPANSION + 1}`,
@@ -549,6 +553,20 @@ function tsquery(groups: WordGroups, weights = ''): string {
     .join(' & ');
 }
 
+/**
+ * The SQL tsquery of the word groups: to_tsquery for words and prefixes (the same parser as the documents'),
+ * and the `^` lexemes of short prefixes cast as they are (to_tsquery's parser would drop the mark).
+ */
+function wordsTsquery(groups: WordGroups, param: (value: unknown, cast?: string) => string, weights = ''): string {
+  const marked = (group: string[]) => group.length === 1 && group[0].startsWith('^');
+  const parts: string[] = [];
+  const words = groups.filter((group) => !marked(group));
+  const prefixes = groups.filter(marked);
+  if (words.length > 0) parts.push(`to_tsquery('simple', ${param(tsquery(words, weights))})`);
+  if (prefixes.length > 0) parts.push(param(tsquery(prefixes, weights), '::tsquery'));
+  return parts.length === 1 ? parts[0] : `(${parts.join(' && ')})`;
+}
+
 /** The words as typed: the last one a prefix. */
 function asTyped(words: readonly string[]): WordGroups {
   return words.map((w, i) => [i === words.length - 1 ? `${w}*` : w]);
@@ -574,7 +592,7 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
   let circle: Filter['circle'] = null;
-  const words = groups.length > 0 ? `to_tsquery('simple', ${param(tsquery(groups))})` : null;
+  const words = groups.length > 0 ? wordsTsquery(groups, param) : null;
   // The location joins the words in one tsquery: one GIN search intersects both inside the index.
   const location = query.locationGroups.length > 0 ? param(locationTsquery(query.locationGroups), '::tsquery') : null;
   const facetLexemes: string[] = [];
@@ -705,8 +723,8 @@ function hitsSql(
   // tier (and, when typos were tolerated, words as typed before variants).
   const exactNameSql = `(d.name_folded collate "C") = ${param(query.words.join(' '))}`;
   // The name is the tsvector's weight A, category and type B: every tier is one search of the same index.
-  const nameWords = `to_tsquery('simple', ${param(tsquery(groups, 'A'))})`;
-  const nameOrCategoryWords = `to_tsquery('simple', ${param(tsquery(groups, 'AB'))})`;
+  const nameWords = wordsTsquery(groups, param, 'A');
+  const nameOrCategoryWords = wordsTsquery(groups, param, 'AB');
   const typedFirst = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})) desc, ` : '';
   const ranking = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
                    when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end, ${typedFirst}d.reviews desc, d.id`;

@@ -1,17 +1,23 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v6';
+export const LAYOUT_VERSION = 'search_documents v7';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
 /** Shorter words have no typo variants (as Meilisearch's minWordSizeForTypos), so they need no entry. */
 export const MIN_TYPO_WORD = 4;
+/**
+ * Every word's first letters of these lengths are indexed as `^`-marked lexemes (search_prefix_lexemes, migration
+ * 20261123000010): a last word this long is searched as one such lexeme instead of a GIN prefix scan.
+ */
+export const PREFIX_LEXEME_LENGTHS = [3, 4];
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
  * generated columns (name A > category/type B > city/address/country C, plus the location terms as
- * `~term` lexemes and the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the filters match), kept apart from businesses so an
+ * `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the filters match, and
+ * every word's first 3 and 4 letters as `^` ones, which short prefixes match), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -46,10 +52,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       name_folded text generated always as (search_fold(name)) stored,
       name_words tsvector generated always as (to_tsvector('simple', search_fold(name))) stored,
       tsv tsvector generated always as (
-        setweight(to_tsvector('simple', search_fold(name)), 'A') ||
-        setweight(to_tsvector('simple', search_fold(coalesce(category, '') || ' ' || coalesce(type, ''))), 'B') ||
-        setweight(to_tsvector('simple', search_fold(
-          coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, ''))), 'C') ||
+        search_text_lexemes(name, category, type, city, full_address, country) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored
@@ -64,7 +67,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
 export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
   return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
     select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
-    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#', '^') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
     on conflict do nothing`;
 }
 

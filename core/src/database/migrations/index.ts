@@ -5,6 +5,7 @@ import { Migration20261122000020SearchOutbox } from './Migration20261122000020Se
 import { Migration20261122000030JobCheckpoints } from './Migration20261122000030JobCheckpoints.js';
 import { Migration20261122000040ImportIndexes } from './Migration20261122000040ImportIndexes.js';
 import { Migration20261122000050SearchLocationLexemes } from './Migration20261122000050SearchLocationLexemes.js';
+import { Migration20261123000010SearchPrefixLexemes } from './Migration20261123000010SearchPrefixLexemes.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -17,4 +18,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000030JobCheckpoints', class: Migration20261122000030JobCheckpoints },
   { name: 'Migration20261122000040ImportIndexes', class: Migration20261122000040ImportIndexes },
   { name: 'Migration20261122000050SearchLocationLexemes', class: Migration20261122000050SearchLocationLexemes },
+  { name: 'Migration20261123000010SearchPrefixLexemes', class: Migration20261123000010SearchPrefixLexemes },
 ];
