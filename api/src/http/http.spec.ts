@@ -140,6 +140,8 @@ describe('HTTP hygiene', () => {
       expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(js.headers['content-encoding']).toBe('gzip');
       expect(js.headers['etag']).toBeDefined();
+      // A first render is streamed without an ETag; the cached page that answers next carries one.
+      expect((await get('/').expect(200)).headers['cache-control']).toBe('no-cache');
       const index = await get('/').expect(200);
       expect(index.headers['cache-control']).toBe('no-cache');
       await get('/').set('If-None-Match', index.headers['etag']).expect(304);
