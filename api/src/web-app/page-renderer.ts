@@ -35,7 +35,7 @@ export type PageAnswer =
   | { kind: 'page'; status: number; html: string; etag: string; cache: 'HIT' | 'MISS' | 'BYPASS' }
   /**
    * A first render, streamed: `head` (the document up to the page's root, its head tags written) goes out
-   * as soon as the data is read, the rest once React has rendered it. It never fails: should the render,
+   * as soon as the data is read, the rest once React has rendered it. It never fails: should the render fail,
    * the rest is the template's end, and the browser renders the page itself.
    */
   | { kind: 'stream'; status: number; head: string; rest: Promise<string> }
