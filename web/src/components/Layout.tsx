@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { HeadSync } from '../ssr/swr.js';
 
 const LINKS = [
@@ -15,10 +15,10 @@ export function Layout() {
     <>
       <HeadSync />
       <header className="nav">
-        <NavLink to="/" className="logo" aria-label="WorldBiz home">
+        <Link to="/" className="logo" aria-label="WorldBiz home">
           <span className="logo-blue">World</span>
           <span className="logo-red">Biz</span>
-        </NavLink>
+        </Link>
         <nav aria-label="Main">
           {LINKS.map(([to, label]) => (
             <NavLink key={to} to={to} end={to === '/'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
@@ -32,15 +32,15 @@ export function Layout() {
       </main>
       <footer className="footer">
         <nav aria-label="Footer">
-          <NavLink to="/">Home</NavLink>
-          <NavLink to="/categories">Categories</NavLink>
-          <NavLink to="/countries">Countries</NavLink>
-          <NavLink to="/cities">Cities</NavLink>
-          <NavLink to="/contact">Contact</NavLink>
-          <NavLink to="/privacy-policy">Privacy Policy</NavLink>
-          <NavLink to="/legal-notice">Legal Notice</NavLink>
-          <NavLink to="/terms-of-service">Terms of Service (AGB)</NavLink>
-          <NavLink to="/cookie-policy">Cookie Policy</NavLink>
+          <Link to="/">Home</Link>
+          <Link to="/categories">Categories</Link>
+          <Link to="/countries">Countries</Link>
+          <Link to="/cities">Cities</Link>
+          <Link to="/contact">Contact</Link>
+          <Link to="/privacy-policy">Privacy Policy</Link>
+          <Link to="/legal-notice">Legal Notice</Link>
+          <Link to="/terms-of-service">Terms of Service (AGB)</Link>
+          <Link to="/cookie-policy">Cookie Policy</Link>
         </nav>
         <p>© {new Date().getFullYear()} WorldBiz Directory</p>
       </footer>
