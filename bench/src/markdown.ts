@@ -11,6 +11,18 @@ export interface TargetRow {
   verdict: 'pass' | 'FAIL' | 'info' | 'skipped';
 }
 
+/** How many times the reference a figure is ("2.4×", "17×"); "–" when either is missing. */
+export function ratio(a: number | null | undefined, b: number | null | undefined): string {
+  if (!a || !b || !Number.isFinite(a) || !Number.isFinite(b)) return '–';
+  const r = a / b;
+  return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
+}
+
+/** A target met or not; null when the figure could not be measured. */
+export function verdict(ok: boolean | null): TargetRow['verdict'] {
+  return ok === null ? 'skipped' : ok ? 'pass' : 'FAIL';
+}
+
 /** A Markdown table; `|` inside a cell is escaped. */
 export function table(header: string[], rows: string[][]): string {
   const esc = (cell: string) => cell.replace(/\|/g, '\\|');

@@ -7,7 +7,7 @@ import type { HttpFigures } from './http.js';
 import type { MachineInfo } from './machine.js';
 import { formatMs, round, type LatencySummary } from './stats.js';
 import type { BulkLag, ReindexFigures } from './sync.js';
-import { latestResultFiles, table, targetsTable, type TargetRow } from './markdown.js';
+import { latestResultFiles, ratio, table, targetsTable, verdict, type TargetRow } from './markdown.js';
 
 export type { TargetRow };
 
@@ -31,13 +31,6 @@ export interface BenchResult {
   targets: TargetRow[];
   wallSeconds: number;
 }
-
-const ratio = (a: number | null | undefined, b: number | null | undefined) => {
-  if (!a || !b || !Number.isFinite(a) || !Number.isFinite(b)) return '–';
-  const r = a / b;
-  return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
-};
-const verdict = (ok: boolean | null): TargetRow['verdict'] => (ok === null ? 'skipped' : ok ? 'pass' : 'FAIL');
 
 /** The issue's targets, judged for this run (they are set for 1.2M businesses; smaller scales show the trend). */
 export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): TargetRow[] {

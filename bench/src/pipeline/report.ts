@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MachineInfo } from '../machine.js';
 import { formatMs, type LatencySummary, round } from '../stats.js';
-import { latestResultFiles, targetsTable, type TargetRow } from '../markdown.js';
+import { latestResultFiles, ratio, targetsTable, verdict, type TargetRow } from '../markdown.js';
 
 export interface ImportFigures {
   kind: 'csv' | 'xlsx';
@@ -53,12 +53,6 @@ export interface PipelineResult {
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 const mib = (bytes: number) => `${n(bytes / 1024 / 1024)} MiB`;
-const ratio = (a: number, b: number) => {
-  if (!a || !b) return '–';
-  const r = a / b;
-  return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
-};
-const verdict = (ok: boolean): TargetRow['verdict'] => (ok ? 'pass' : 'FAIL');
 
 /** The issue's targets, judged for this run (they are set for a 1M-row CSV, a 150 MB .xlsx and 1.2M businesses). */
 export function targetRows(r: Omit<PipelineResult, 'targets' | 'wallSeconds'>): TargetRow[] {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BuildInfo } from '../build-info.js';
 import type { BenchDatabase } from '../database.js';
 import type { MachineInfo } from '../machine.js';
-import { latestResultFiles, table, targetsTable, type TargetRow } from '../markdown.js';
+import { latestResultFiles, ratio, table, targetsTable, verdict, type TargetRow } from '../markdown.js';
 import { formatMs, round, type LatencySummary } from '../stats.js';
 import type { LoadRun, MemoryTrace } from './http-load.js';
 import { CALLS, type CallType } from './mix.js';
@@ -55,12 +55,6 @@ export interface PublicResult {
   wallSeconds: number;
 }
 
-const ratio = (a: number | null | undefined, b: number | null | undefined) => {
-  if (!a || !b || !Number.isFinite(a) || !Number.isFinite(b)) return '–';
-  const r = a / b;
-  return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
-};
-const verdict = (ok: boolean | null): TargetRow['verdict'] => (ok === null ? 'skipped' : ok ? 'pass' : 'FAIL');
 const kib = (bytes: number) => `${round(bytes / 1024, 1)} KiB`;
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? '–' : `${round(r * 100, 1)} %`);
 const n = (value: number) => value.toLocaleString('en-US');
