@@ -1,24 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from '../bench/src/chromium.js';
 
-/** Debian's Chromium (apt-get install chromium; scripts/ensure-chromium.sh), or CHROMIUM_PATH. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags these machines need: no sandbox, GPU, QUIC or background traffic. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-}
+export { CHROMIUM, launchChromium } from '../bench/src/chromium.js';
 
 /**
  * `describe` for a browser suite that needs Chromium and these built files. Outside CI a missing one skips

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../chromium.js';
 import { round } from '../stats.js';
 
 export interface BundleFigures {
@@ -45,18 +46,6 @@ export function bundleFigures(dist = 'web/dist'): BundleFigures {
     builtAt: statSync(join(dist, 'index.html')).mtime.toISOString(),
   };
 }
-
-export const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageLoad {
   /** Navigation timing, ms from navigation start: first byte of the document. */
@@ -139,7 +128,7 @@ async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
 /** `loads` first visits of each page (after one unmeasured visit that warms the server's caches); medians. */
 export async function measurePages(urls: string[], loads: number): Promise<PageFigures[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const browser = await launchChromium();
   try {
     const figures: PageFigures[] = [];
     for (const url of urls) {
