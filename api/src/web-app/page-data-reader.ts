@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BusinessesService } from '../businesses/businesses.service.js';
-import { CACHE_POLICIES } from '../cache/cache-policy.js';
+import { BusinessesController } from '../businesses/businesses.controller.js';
+import { CACHE_POLICY, type CachePolicy } from '../cache/cache-policy.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { SlugParams } from '../common/params.dto.js';
 
@@ -14,6 +15,31 @@ export type PageRead = { ok: true; body: unknown } | { ok: false; status: number
 
 /** Internal reads identify as a bot, so the visitor count does not take the server for a visitor. */
 const INTERNAL_USER_AGENT = 'directory-ssr (internal page render; bot/1)';
+
+/** The cache policy of the detail read (its TTL), as the controller declares it. */
+const DETAIL_POLICY = detailPolicy();
+function detailPolicy(): CachePolicy {
+  const policy = new Reflector().get<CachePolicy | undefined>(CACHE_POLICY, BusinessesController.prototype.detail);
+  if (!policy)
+    throw new Error('BusinessesController.detail has no @PublicCache policy: pages could not share its cache.');
+  return policy;
+}
+
+/**
+ * The slug of a business detail read the service can answer exactly (`/api/businesses/{slug}`, a slug the
+ * route's own validation accepts), or null.
+ */
+function businessSlugOf(key: string): string | null {
+  const match = /^\/api\/businesses\/([^/?]+)$/.exec(key);
+  if (!match) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  return validateSync(plainToInstance(SlugParams, { slug })).length ? null : slug;
+}
 
 /**
  * The api reads of a server-rendered page (their SWR keys are api addresses), answered in this process
@@ -35,39 +61,19 @@ export class PageDataReader {
   ) {}
 
   async read(key: string, signal: AbortSignal, requestId: string): Promise<PageRead> {
-    const direct = this.directRead(key);
-    if (direct) {
-      const slot = await this.cache.lookup('catalogue', key);
-      if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body) as unknown };
-      if (slot && direct.compute) {
-        const compute = direct.compute;
-        const body = await this.cache
-          .fill(slot.key, direct.ttlSeconds, async () => JSON.stringify(await compute()))
-          .then((answer) => answer.body)
-          // Refused (unknown slug): the api's own answer says so in its words.
-          .catch(() => undefined);
-        if (body !== undefined) return { ok: true, body: JSON.parse(body) as unknown };
-      }
+    // Every public read a page makes is cached under the catalogue scope, by its address.
+    const slot = await this.cache.lookup('catalogue', key);
+    if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body) as unknown };
+    const slug = slot ? businessSlugOf(key) : null;
+    if (slot && slug !== null) {
+      const answer = await this.cache
+        .fill(slot.key, DETAIL_POLICY.ttlSeconds, async () => JSON.stringify(await this.businesses.detail(slug)))
+        // Refused (unknown slug): the api's own answer says so in its words, over HTTP below.
+        .catch(() => undefined);
+      // The JSON as the browser gets it (dates as text, no undefined fields), so hydration sees the same data.
+      if (answer) return { ok: true, body: JSON.parse(answer.body) as unknown };
     }
     return this.overHttp(key, signal, requestId);
-  }
-
-  /**
-   * What can be read in process: every public read the pages make is cached under the catalogue scope;
-   * `compute` only where this process can compute the answer exactly (the detail of a valid slug).
-   */
-  private directRead(key: string): { ttlSeconds: number; compute?: () => Promise<unknown> } | undefined {
-    if (!key.startsWith('/api/')) return undefined;
-    const detail = /^\/api\/businesses\/([^/?]+)$/.exec(key);
-    if (!detail) return { ttlSeconds: 0 };
-    let slug: string;
-    try {
-      slug = decodeURIComponent(detail[1]);
-    } catch {
-      return { ttlSeconds: 0 };
-    }
-    if (validateSync(plainToInstance(SlugParams, { slug })).length) return { ttlSeconds: 0 };
-    return { ttlSeconds: CACHE_POLICIES.page.ttlSeconds, compute: () => this.businesses.detail(slug) };
   }
 
   private async overHttp(key: string, signal: AbortSignal, requestId: string): Promise<PageRead> {
