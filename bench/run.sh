@@ -9,11 +9,7 @@ bash scripts/ensure-services.sh
 # The public part also loads pages in Chromium and measures the cached mix through nginx, loaded by wrk.
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-nginx.sh
-if ! command -v wrk >/dev/null; then
-  echo "wrk is not installed; installing Debian's wrk package (the load generator for the nginx figures)."
-  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo=sudo; fi
-  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-fi
+bash scripts/ensure-package.sh /usr/bin/wrk wrk "the load generator of the nginx figures"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   echo "== build (npm run build)"
   npm run build --silent >/dev/null
