@@ -48,6 +48,34 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(facet.count).toBe(large.total);
   });
 
+  it('counts many matches from a sample index, scaled, and fewer ones exactly', async () => {
+    // exactCountUpTo 40: a sample index is trusted from 20 matches (one in ten) or 10 (one in a hundred).
+    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10 });
+    const place = { city: 'Perth', country: 'Australia', countryCode: 'AU', lat: -31.95, lng: 115.86, rating: 4 };
+    // 300 consecutive ids: 30 of them in the one-in-ten sample (3 of the first 30), 3 in the one-in-a-hundred.
+    await insertFixtures(
+      pool,
+      Array.from({ length: 300 }, (_, i) => ({
+        ...place,
+        key: `quokka-${i}`,
+        name: `Quokka Lounge ${i + 1}`,
+        category: i < 30 ? 'Tea house' : 'Lounge',
+        address: `${i + 1} Hay St, Perth WA 6000, Australia`,
+        reviews: i,
+      })),
+    );
+    await drainOutbox(pool, engine);
+    const many = await engine.search({ q: 'quokka' });
+    expect(many).toMatchObject({ total: 300, exhaustive: false });
+    expect(many.facets.category).toEqual([
+      { value: 'lounge', label: 'Lounge', count: 270 },
+      { value: 'tea-house', label: 'Tea house', count: 30 },
+    ]);
+    expect(many.hits[0].name).toBe('Quokka Lounge 300');
+    // 30 matches: 3 in the sample, too few to trust, so they are counted.
+    expect(await engine.search({ q: 'quokka', category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
+  });
+
   it('within a radius, counts the nearest matches and scales the total from their density', async () => {
     const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 5 });
     // The 23 Springfield stores lie 111 m apart on a meridian, the first at the centre.

@@ -20,6 +20,7 @@ import {
   LAYOUT_VERSION,
   MIN_TYPO_WORD,
   PREFIX_LEXEME_LENGTHS,
+  SAMPLE_MODULI,
   VOCABULARY_TABLE,
   vocabularyInsertSql,
 } from './schema.js';
@@ -37,6 +38,11 @@ export interface PostgresEngineOptions {
    * each tier reads the matches again while they are bitmap-scanned: 3× the reads at a few thousand).
    */
   rankAllUpTo?: number;
+  /**
+   * A sample index is trusted (its scaled count and facets answer) when it finds at least this many matches,
+   * and more than exactCountUpTo matches could put in it.
+   */
+  minSampleMatches?: number;
   /** Values returned per facet. */
   facetLimit?: number;
   /** Connections a rebuild fills and indexes on at once (one per core is right). */
@@ -77,6 +83,8 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly exactCountUpTo: number;
   private readonly rankAllUpTo: number;
+  /** The sample indexes, smallest first, each with the matches it must find to be trusted (see stats). */
+  private readonly sampleLevels: { modulus: number; trusted: number }[];
   private readonly facetLimit: number;
   private readonly rebuildParallelism: number;
 
@@ -86,6 +94,16 @@ export class PostgresSearchEngine implements SearchEngine {
   ) {
     this.exactCountUpTo = options.exactCountUpTo ?? 1000;
     this.rankAllUpTo = Math.max(this.exactCountUpTo, options.rankAllUpTo ?? 3000);
+    // exactCountUpTo matches put a binomial number of them in a sample: 8 standard deviations above its mean
+    // (176 in the tenth for 1,000), so a sample finding more never mistakes a countable set for a large one.
+    this.sampleLevels = [...SAMPLE_MODULI]
+      .sort((a, b) => b - a)
+      .map((modulus) => {
+        const share = 1 / modulus;
+        const mean = this.exactCountUpTo * share;
+        const trusted = Math.ceil(mean + 8 * Math.sqrt(mean * (1 - share)));
+        return { modulus, trusted: Math.max(trusted, options.minSampleMatches ?? 200) };
+      });
     this.facetLimit = options.facetLimit ?? 50;
     this.rebuildParallelism = Math.max(1, options.rebuildParallelism ?? 2);
   }
@@ -286,7 +304,10 @@ export class PostgresSearchEngine implements SearchEngine {
     fuzzy: boolean,
   ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
     const filter = buildFilter(query, groups);
-    const sampled = sampleByLexemes(query, groups) ? buildFilter(query, groups, true) : filter;
+    const lexemeFilter = buildFilter(query, groups, true);
+    const sampled = sampleByLexemes(query, groups) ? lexemeFilter : filter;
+    // Anything the tsvector answers has its matches in the sample index too; a radius samples nearest first.
+    const sampleIndex = lexemeFilter.text && !lexemeFilter.circle ? lexemeFilter : null;
     const offset = (query.page - 1) * query.limit;
     const hits = async (fewMatches: boolean) => {
       const sql = hitsSql(query, groups, fuzzy, filter, offset, fewMatches);
@@ -297,10 +318,10 @@ export class PostgresSearchEngine implements SearchEngine {
     let stats: Awaited<ReturnType<PostgresSearchEngine['stats']>>;
     if (groups.length > 0 && query.sort === 'relevance') {
       // Relevance ranking is planned by the number of matches, which the counting tells first.
-      stats = await this.stats(sampled);
+      stats = await this.stats(sampled, sampleIndex);
       hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo);
     } else {
-      [hitRows, stats] = await Promise.all([hits(false), this.stats(sampled)]);
+      [hitRows, stats] = await Promise.all([hits(false), this.stats(sampled, sampleIndex)]);
     }
     return {
       hits: hitRows.map((row) => toHit(row, query)),
@@ -317,29 +338,52 @@ export class PostgresSearchEngine implements SearchEngine {
    * Total and facets from one bounded sample of the matches; the planner estimates what lies beyond. Within
    * a radius the sample is the nearest matches, and the total is scaled from their density: the planner's
    * guess for a point in a box is a constant, whatever the box holds.
+   *
+   * `sampleable` (the filter as tsvector lexemes) is first asked of the sample indexes, smallest first: one
+   * that finds enough matches (sampleLevels) proves there are more than can be counted exactly, and gives the
+   * total (scaled: unbiased, without the planner's guess unless the sample is full) and facets for a
+   * hundredth or a tenth of the cost. A query no sample trusts has few matches, and they are counted.
    */
-  private async stats(filter: Filter): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
+  private async stats(
+    filter: Filter,
+    sampleable: Filter | null,
+  ): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
     const sample = this.exactCountUpTo + 1;
+    for (const { modulus, trusted } of sampleable ? this.sampleLevels : []) {
+      const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
+      const { rows } = await this.pool.query<FacetRow>(
+        ...sqlArgs(statsSql(sampleable!, sample, this.facetLimit, where)),
+      );
+      const counted = totalOf(rows);
+      if (counted < trusted) continue;
+      const scaled = counted * modulus;
+      const total = counted < sample ? scaled : Math.max(scaled, await this.plannedRows(filter));
+      return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+    }
     const sql = statsSql(filter, sample, this.facetLimit);
     const rows = filter.circle
       ? await this.withoutBitmapScans<FacetRow>(sql)
       : (await this.pool.query<FacetRow>(...sqlArgs(sql))).rows;
-    const totalRow = rows.find((r) => r.facet === 'total');
-    const counted = Number(totalRow?.count ?? 0);
+    const counted = totalOf(rows);
     if (counted < sample) return { total: counted, facets: toFacets(rows, 1), exhaustive: true };
-    const farthestKm = Number(totalRow?.value ?? 0);
+    const farthestKm = Number(rows.find((r) => r.facet === 'total')?.value ?? 0);
     if (filter.circle && farthestKm > 0) {
       // Places are not spread evenly over a disc: around a city centre the count within r grows about as
       // r^1.5 (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over).
       const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
       return { total, facets: toFacets(rows, total / counted), exhaustive: false };
     }
-    const { rows: plan } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    const total = Math.max(counted, await this.plannedRows(filter));
+    return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+  }
+
+  /** The planner's estimate of the filter's matches. */
+  private async plannedRows(filter: Filter): Promise<number> {
+    const { rows } = await this.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       `explain (format json) select 1 from ${DOCUMENTS_TABLE} d where ${filter.where}`,
       filter.values,
     );
-    const total = Math.max(counted, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
-    return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+    return Math.round(rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   }
 
   /**
@@ -522,6 +566,8 @@ interface Filter {
   refs: { lat?: string; lng?: string };
   /** The radius filter: its centre's parameter references and its size. */
   circle: { lat: string; lng: string; radiusKm: number } | null;
+  /** `where` has a tsvector condition. */
+  text: boolean;
 }
 
 /**
@@ -625,7 +671,8 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
     const parts = [text, location, facets].filter((part): part is string => part !== null);
     return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
   };
-  return { where: matching(words), withWords: matching, values, refs, circle };
+  const text = words !== null || location !== null || facets !== null;
+  return { where: matching(words), withWords: matching, values, refs, circle, text };
 }
 
 /**
@@ -731,16 +778,25 @@ function hitsSql(
   if (fewMatches) return page(select, filter.where, ranking);
   // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
   // an ordered, limited walk; the union holds every document the page can show, because a tier's first
-  // `window` by popularity cannot be outranked by one outside them.
+  // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
+  // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
+  // tier's walk is skipped (a word found mostly in names: one walk instead of three).
   const window = param(offset + query.limit);
-  const candidates = (condition: string) =>
-    `(select d.id from ${DOCUMENTS_TABLE} d where ${condition} order by d.reviews desc, d.id limit ${window})`;
+  const tier = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
+                when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end`;
+  const tierWalk = (condition: string, tierNumber: number) =>
+    `(select d.id from ${DOCUMENTS_TABLE} d where ${condition}
+      and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
+      order by d.reviews desc, d.id limit ${window})`;
   return {
-    text: `with candidates as (
-             (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and ${exactNameSql} limit ${window})
-             union ${candidates(filter.withWords(nameWords))}
-             union ${candidates(filter.withWords(nameOrCategoryWords))}
-             union ${candidates(filter.where)})
+    text: `with best_of_all as materialized (
+             select d.id, ${tier} as tier from ${DOCUMENTS_TABLE} d where ${filter.where}
+             order by d.reviews desc, d.id limit ${window}),
+           candidates as (
+             (select id from best_of_all)
+             union (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and ${exactNameSql} limit ${window})
+             union ${tierWalk(filter.withWords(nameWords), 1)}
+             union ${tierWalk(filter.withWords(nameOrCategoryWords), 2)})
            ${select} where d.id in (select id from candidates)
            order by ${ranking}
            limit ${limit} offset ${skip}`,
@@ -760,15 +816,18 @@ interface FacetRow {
   count: string;
 }
 
-/** Within a radius the sample is the nearest matches, and the total row's value the farthest of them (km). */
-function statsSql(filter: Filter, sample: number, limit: number): Sql {
+/**
+ * Within a radius the sample is the nearest matches, and the total row's value the farthest of them (km).
+ * `where` in place of the filter's own narrows it further (to the sample index).
+ */
+function statsSql(filter: Filter, sample: number, limit: number, where = filter.where): Sql {
   const { circle } = filter;
   const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
   const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
   return {
     text: `with m as materialized (
              select d.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city${distance}
-             from ${DOCUMENTS_TABLE} d where ${filter.where} ${nearest} limit ${sample})
+             from ${DOCUMENTS_TABLE} d where ${where} ${nearest} limit ${sample})
            select 'total' as facet, ${circle ? 'max(distance_km)::text' : 'null'} as value, null as label,
              null as country_code, count(*) as count from m
            union all
@@ -783,6 +842,10 @@ function statsSql(filter: Filter, sample: number, limit: number): Sql {
             order by count(*) desc, city_slug, country_code limit ${limit})`,
     values: filter.values,
   };
+}
+
+function totalOf(rows: FacetRow[]): number {
+  return Number(rows.find((r) => r.facet === 'total')?.count ?? 0);
 }
 
 function toFacets(rows: FacetRow[], scale: number): SearchFacets {
