@@ -43,6 +43,8 @@ export interface PostgresEngineOptions {
    * and more than exactCountUpTo matches could put in it.
    */
   minSampleMatches?: number;
+  /** Most matches read from a sample index (their facets are scaled to the total). */
+  sampleRows?: number;
   /** Values returned per facet. */
   facetLimit?: number;
   /** Connections a rebuild fills and indexes on at once (one per core is right). */
@@ -83,8 +85,11 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly kind = 'postgres' as const;
   private readonly exactCountUpTo: number;
   private readonly rankAllUpTo: number;
-  /** The sample indexes, smallest first, each with the matches it must find to be trusted (see stats). */
-  private readonly sampleLevels: { modulus: number; trusted: number }[];
+  /**
+   * The sample indexes, smallest first, each with the matches it must find to be trusted and the most it
+   * reads (see stats).
+   */
+  private readonly sampleLevels: { modulus: number; trusted: number; rows: number }[];
   private readonly facetLimit: number;
   private readonly rebuildParallelism: number;
 
@@ -94,6 +99,7 @@ export class PostgresSearchEngine implements SearchEngine {
   ) {
     this.exactCountUpTo = options.exactCountUpTo ?? 1000;
     this.rankAllUpTo = Math.max(this.exactCountUpTo, options.rankAllUpTo ?? 3000);
+    const sample = this.exactCountUpTo + 1;
     // exactCountUpTo matches put a binomial number of them in a sample: 8 standard deviations above its mean
     // (176 in the tenth for 1,000), so a sample finding more never mistakes a countable set for a large one.
     this.sampleLevels = [...SAMPLE_MODULI]
@@ -102,7 +108,8 @@ export class PostgresSearchEngine implements SearchEngine {
         const share = 1 / modulus;
         const mean = this.exactCountUpTo * share;
         const trusted = Math.ceil(mean + 8 * Math.sqrt(mean * (1 - share)));
-        return { modulus, trusted: Math.max(trusted, options.minSampleMatches ?? 200) };
+        const atLeast = Math.max(trusted, options.minSampleMatches ?? 200);
+        return { modulus, trusted: atLeast, rows: Math.max(atLeast, Math.min(sample, options.sampleRows ?? 500)) };
       });
     this.facetLimit = options.facetLimit ?? 50;
     this.rebuildParallelism = Math.max(1, options.rebuildParallelism ?? 2);
@@ -199,14 +206,17 @@ export class PostgresSearchEngine implements SearchEngine {
   async search(input: SearchQuery): Promise<SearchResult> {
     const started = performance.now();
     const query = normalizeQuery(input);
-    const lastWord = await this.lastWordAlternatives(query.words);
+    const { alternatives: lastWord, begunByNone } = await this.lastWordAlternatives(query.words);
     const withLastWord = (groups: WordGroups) =>
       groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
-    let result = await this.run(query, withLastWord(query.words.map((w) => [w])), false);
-    if (query.words.length > 0 && result.total < FUZZY_BELOW && query.words.some((w) => w.length >= 5)) {
+    const exact = () => this.run(query, withLastWord(query.words.map((w) => [w])), false);
+    // No indexed word begins the last word: the words as typed find nothing, so only the typo pass is run.
+    let result = begunByNone ? null : await exact();
+    if (query.words.length > 0 && (result?.total ?? 0) < FUZZY_BELOW && query.words.some((w) => w.length >= 5)) {
       const groups = await this.typoVariants(query.words);
       if (groups.some((g) => g.length > 1)) result = await this.run(query, withLastWord(groups), true);
     }
+    result ??= await exact();
     return { ...result, processingTimeMs: Math.round(performance.now() - started) };
   }
 
@@ -264,17 +274,22 @@ export class PostgresSearchEngine implements SearchEngine {
    * one the vocabulary words it begins — the vocabulary holds every indexed word of MIN_TYPO_WORD+ letters —
    * unless it begins too many words. Shorter ones stay prefixes.
    */
-  private async lastWordAlternatives(words: readonly string[]): Promise<string[]> {
+  private async lastWordAlternatives(
+    words: readonly string[],
+  ): Promise<{ alternatives: string[]; begunByNone: boolean }> {
     const last = words.at(-1);
-    if (last === undefined) return [];
-    if (PREFIX_LEXEME_LENGTHS.includes(last.length)) return [`^${last}`];
-    if (last.length < MIN_TYPO_WORD) return [`${last}*`];
+    const as = (alternatives: string[], begunByNone = false) => ({ alternatives, begunByNone });
+    if (last === undefined) return as([]);
+    if (PREFIX_LEXEME_LENGTHS.includes(last.length)) return as([`^${last}`]);
+    if (last.length < MIN_TYPO_WORD) return as([`${last}*`]);
     const { rows } = await this.pool.query<{ word: string }>(
       `select word from ${VOCABULARY_TABLE} where word like $1 order by word limit ${MAX_PREFIX_EXPANSION + 1}`,
       [`${last}%`],
     );
-    // None: no indexed word begins it, and the prefix itself finds that at no cost.
-    return rows.length === 0 || rows.length > MAX_PREFIX_EXPANSION ? [`${last}*`] : rows.map((r) => r.word);
+    // None: no indexed word begins it (the vocabulary holds every one this long), and the prefix itself
+    // finds that at no cost.
+    if (rows.length === 0) return as([`${last}*`], true);
+    return as(rows.length > MAX_PREFIX_EXPANSION ? [`${last}*`] : rows.map((r) => r.word));
   }
 
   /**
@@ -349,16 +364,27 @@ export class PostgresSearchEngine implements SearchEngine {
     sampleable: Filter | null,
   ): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
     const sample = this.exactCountUpTo + 1;
-    for (const { modulus, trusted } of sampleable ? this.sampleLevels : []) {
+    let coarser: { modulus: number; counted: number } | null = null;
+    for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
       const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
       const { rows } = await this.pool.query<FacetRow>(
-        ...sqlArgs(statsSql(sampleable!, sample, this.facetLimit, where)),
+        ...sqlArgs(statsSql(sampleable!, limit, this.facetLimit, where)),
       );
       const counted = totalOf(rows);
-      if (counted < trusted) continue;
-      const scaled = counted * modulus;
-      const total = counted < sample ? scaled : Math.max(scaled, await this.plannedRows(filter));
-      return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+      if (counted >= trusted) {
+        let total = counted * modulus;
+        // A full sample only bounds the total: the coarser sample's count (at least a tenth of this one's
+        // rows, ±15 %) estimates it, or else the planner.
+        if (counted === limit)
+          total = Math.max(
+            total,
+            coarser && coarser.counted * 10 >= limit
+              ? coarser.counted * coarser.modulus
+              : await this.plannedRows(filter),
+          );
+        return { total, facets: toFacets(rows, total / counted), exhaustive: false };
+      }
+      coarser = { modulus, counted };
     }
     const sql = statsSql(filter, sample, this.facetLimit);
     const rows = filter.circle

@@ -32,35 +32,38 @@ export const SAMPLE_MODULI = [100, 10];
 export function createTablesSql(table: string, vocabulary: string): string[] {
   const t = pg.escapeIdentifier(table);
   return [
+    // Column order is read order: a row is decoded up to the last column a query needs, so the tsvector every
+    // filtering walk tests comes first (a third off an ordered walk's cost per row at 1.2M), then fixed-width
+    // columns, then the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
-      id bigint primary key,
-      slug text not null,
-      name text not null,
-      category text,
-      category_slug text,
-      type text,
-      city text,
-      city_slug text,
-      country text,
-      country_code text,
-      full_address text,
-      phone text,
-      photo text,
-      latitude double precision,
-      longitude double precision,
-      rating double precision,
-      reviews integer not null default 0,
-      verified boolean not null default false,
-      is_approved boolean not null default true,
-      open_days integer,
-      location_terms text[] not null default '{}',
-      name_folded text generated always as (search_fold(name)) stored,
-      name_words tsvector generated always as (to_tsvector('simple', search_fold(name))) stored,
       tsv tsvector generated always as (
         search_text_lexemes(name, category, type, city, full_address, country) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
-      ) stored
+      ) stored,
+      id bigint primary key,
+      reviews integer not null default 0,
+      rating double precision,
+      latitude double precision,
+      longitude double precision,
+      open_days integer,
+      verified boolean not null default false,
+      is_approved boolean not null default true,
+      category_slug text,
+      country_code text,
+      city_slug text,
+      category text,
+      country text,
+      city text,
+      slug text not null,
+      name text not null,
+      type text,
+      full_address text,
+      phone text,
+      photo text,
+      location_terms text[] not null default '{}',
+      name_folded text generated always as (search_fold(name)) stored,
+      name_words tsvector generated always as (to_tsvector('simple', search_fold(name))) stored
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
     // Byte order, so `like 'prefix%'` (the last word's expansion) is a range of the primary key.
@@ -109,6 +112,12 @@ export function createIndexesSql(table: string, vocabulary: string, generation: 
     `create index ${name('category_country')} on ${t} (category_slug, country_code, reviews desc, id) where is_approved`,
     `create index ${name('reviews')} on ${t} (reviews desc, id) where is_approved`,
     `create index ${name('rating')} on ${t} (rating desc nulls last, reviews desc, id) where is_approved`,
+    // Best rated first within a city or a category (sort=rating, often with minRating): an ordered walk
+    // that stops at the page, where a city's index would read every place of a large city and sort them.
+    `create index ${name('city_rating')} on ${t} (country_code, city_slug, rating desc nulls last, reviews desc, id)
+       where is_approved`,
+    `create index ${name('category_rating')} on ${t} (category_slug, rating desc nulls last, reviews desc, id)
+       where is_approved`,
     `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
        where is_approved and latitude is not null and longitude is not null`,
     `create index ${name('category_geo')} on ${t} using gist (category_slug, point(longitude, latitude))
