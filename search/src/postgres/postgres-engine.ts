@@ -365,23 +365,23 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
     const sample = this.exactCountUpTo + 1;
     let coarser: { modulus: number; counted: number } | null = null;
+    // Beyond a full sample: the coarser sample's count when it holds enough matches to be within ±15 %,
+    // else the planner's guess.
+    const beyond = async (atLeast: number) =>
+      Math.max(
+        atLeast,
+        coarser && coarser.counted >= 45 ? coarser.counted * coarser.modulus : await this.plannedRows(filter),
+      );
     for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
+      // A level the coarser sample says will not find half of what it needs is skipped.
+      if (coarser && (coarser.counted * coarser.modulus) / modulus < trusted / 2) continue;
       const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
       const { rows } = await this.pool.query<FacetRow>(
         ...sqlArgs(statsSql(sampleable!, limit, this.facetLimit, where)),
       );
       const counted = totalOf(rows);
       if (counted >= trusted) {
-        let total = counted * modulus;
-        // A full sample only bounds the total: the coarser sample's count (at least a tenth of this one's
-        // rows, ±15 %) estimates it, or else the planner.
-        if (counted === limit)
-          total = Math.max(
-            total,
-            coarser && coarser.counted * 10 >= limit
-              ? coarser.counted * coarser.modulus
-              : await this.plannedRows(filter),
-          );
+        const total = counted < limit ? counted * modulus : await beyond(counted * modulus);
         return { total, facets: toFacets(rows, total / counted), exhaustive: false };
       }
       coarser = { modulus, counted };
@@ -399,7 +399,7 @@ export class PostgresSearchEngine implements SearchEngine {
       const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
       return { total, facets: toFacets(rows, total / counted), exhaustive: false };
     }
-    const total = Math.max(counted, await this.plannedRows(filter));
+    const total = await beyond(counted);
     return { total, facets: toFacets(rows, total / counted), exhaustive: false };
   }
 
