@@ -324,19 +324,29 @@ export class PostgresSearchEngine implements SearchEngine {
     // Anything the tsvector answers has its matches in the sample index too; a radius samples nearest first.
     const sampleIndex = lexemeFilter.text && !lexemeFilter.circle ? lexemeFilter : null;
     const offset = (query.page - 1) * query.limit;
-    const hits = async (fewMatches: boolean) => {
-      const sql = hitsSql(query, groups, fuzzy, filter, offset, fewMatches);
+    const hits = async (plan: RelevancePlan) => {
+      const sql = hitsSql(query, groups, fuzzy, filter, offset, plan);
       if (filter.circle && query.sort === 'distance') return this.withoutBitmapScans<HitRow>(sql);
       return (await this.pool.query<HitRow>(...sqlArgs(sql))).rows;
     };
     let hitRows: HitRow[];
-    let stats: Awaited<ReturnType<PostgresSearchEngine['stats']>>;
+    let stats: Stats;
     if (groups.length > 0 && query.sort === 'relevance') {
-      // Relevance ranking is planned by the number of matches, which the counting tells first.
-      stats = await this.stats(sampled, sampleIndex);
-      hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo);
+      // Relevance ranking is planned by the number of matches, which the samples tell first.
+      const sampledStats = filter.circle ? null : await this.sampledStats(sampleIndex, sampled);
+      if (sampledStats === null) {
+        stats = await this.stats(sampled, sampleIndex);
+        hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows');
+      } else if ('stats' in sampledStats) {
+        stats = sampledStats.stats;
+        hitRows = await hits(stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows');
+      } else {
+        const { coarser } = sampledStats;
+        const byWindows = () => hits('windows');
+        ({ stats, hitRows } = await this.rankedWithStats(query, groups, fuzzy, sampled, offset, coarser, byWindows));
+      }
     } else {
-      [hitRows, stats] = await Promise.all([hits(false), this.stats(sampled, sampleIndex)]);
+      [hitRows, stats] = await Promise.all([hits('windows'), this.stats(sampled, sampleIndex)]);
     }
     return {
       hits: hitRows.map((row) => toHit(row, query)),
@@ -359,31 +369,10 @@ export class PostgresSearchEngine implements SearchEngine {
    * total (scaled: unbiased, without the planner's guess unless the sample is full) and facets for a
    * hundredth or a tenth of the cost. A query no sample trusts has few matches, and they are counted.
    */
-  private async stats(
-    filter: Filter,
-    sampleable: Filter | null,
-  ): Promise<{ total: number; facets: SearchFacets; exhaustive: boolean }> {
+  private async stats(filter: Filter, sampleable: Filter | null): Promise<Stats> {
+    const sampled = await this.sampledStats(sampleable, filter);
+    if ('stats' in sampled) return sampled.stats;
     const sample = this.exactCountUpTo + 1;
-    let coarser: { modulus: number; counted: number } | null = null;
-    // Beyond a full sample: the coarser sample's count when it holds enough matches to be within ±15 %,
-    // else the planner's guess.
-    const beyond = async (atLeast: number) =>
-      Math.max(
-        atLeast,
-        coarser && coarser.counted >= 45 ? coarser.counted * coarser.modulus : await this.plannedRows(filter),
-      );
-    for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
-      // A level the coarser sample says will not find half of what it needs is skipped.
-      if (coarser && (coarser.counted * coarser.modulus) / modulus < trusted / 2) continue;
-      const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
-      const { rows } = await this.pool.query<FacetRow>(...sqlArgs(statsSql(sampleable!, limit, where)));
-      const counted = totalOf(rows);
-      if (counted >= trusted) {
-        const total = counted < limit ? counted * modulus : await beyond(counted * modulus);
-        return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
-      }
-      coarser = { modulus, counted };
-    }
     const sql = statsSql(filter, sample);
     const rows = filter.circle
       ? await this.withoutBitmapScans<FacetRow>(sql)
@@ -397,8 +386,72 @@ export class PostgresSearchEngine implements SearchEngine {
       const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
       return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
     }
-    const total = await beyond(counted);
+    const total = await this.beyond(sampled.coarser, counted, filter);
     return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
+  }
+
+  /** The sample levels' answer (see stats), or the coarsest count they read when none could answer. */
+  private async sampledStats(
+    sampleable: Filter | null,
+    filter: Filter,
+  ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
+    let coarser: CoarseCount | null = null;
+    for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
+      // A level the coarser sample says will not find half of what it needs is skipped.
+      if (coarser && (coarser.counted * coarser.modulus) / modulus < trusted / 2) continue;
+      const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
+      const { rows } = await this.pool.query<FacetRow>(...sqlArgs(statsSql(sampleable!, limit, where)));
+      const counted = totalOf(rows);
+      if (counted >= trusted) {
+        const total = counted < limit ? counted * modulus : await this.beyond(coarser, counted * modulus, filter);
+        return { stats: { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false } };
+      }
+      coarser = { modulus, counted };
+    }
+    return { coarser };
+  }
+
+  /**
+   * A total beyond a full sample: the coarser sample's count when it holds enough matches to be within ±15 %,
+   * else the planner's guess.
+   */
+  private async beyond(coarser: CoarseCount | null, atLeast: number, filter: Filter): Promise<number> {
+    return Math.max(
+      atLeast,
+      coarser && coarser.counted >= 45 ? coarser.counted * coarser.modulus : await this.plannedRows(filter),
+    );
+  }
+
+  /**
+   * Relevance when no sample level answered, so the matches are few: every one (up to rankAllUpTo) is ranked,
+   * counted and faceted in one pass, where counting and then ranking read them twice. More than that many
+   * (a sample's count can fall short) are ranked by windows.
+   */
+  private async rankedWithStats(
+    query: NormalizedQuery,
+    groups: WordGroups,
+    fuzzy: boolean,
+    filter: Filter,
+    offset: number,
+    coarser: CoarseCount | null,
+    byWindows: () => Promise<HitRow[]>,
+  ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
+    const countedUpTo = this.rankAllUpTo + 1;
+    const { rows } = await this.pool.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
+      ...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset, { countedUpTo })),
+    );
+    const counted = Number(rows[0].match_count);
+    const facetRows = rows[0].facets ?? [];
+    if (counted < countedUpTo) {
+      const hitRows = rows.filter((row) => row.id !== null);
+      return { stats: { total: counted, facets: toFacets(facetRows, 1, this.facetLimit), exhaustive: true }, hitRows };
+    }
+    const total = await this.beyond(coarser, counted, filter);
+    const hitRows = await byWindows();
+    return {
+      stats: { total, facets: toFacets(facetRows, total / counted, this.facetLimit), exhaustive: false },
+      hitRows,
+    };
   }
 
   /** The planner's estimate of the filter's matches. */
@@ -741,14 +794,19 @@ interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_t
   distance_km?: number | null;
 }
 
-/** `fewMatches`: the matches are few enough (rankAllUpTo) to rank them all in one pass. */
+/**
+ * Relevance is ranked by `windows` (ordered walks, for many matches) or by ranking every match, up to `rankAll`
+ * of them (`countedUpTo`: while counting them and their facets, see PostgresSearchEngine.rankedWithStats).
+ */
+type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
+
 function hitsSql(
   query: NormalizedQuery,
   groups: WordGroups,
   fuzzy: boolean,
   filter: Filter,
   offset: number,
-  fewMatches: boolean,
+  plan: RelevancePlan,
 ): Sql {
   const { refs } = filter;
   const values = [...filter.values];
@@ -796,18 +854,32 @@ function hitsSql(
   // The name is the tsvector's weight A, category and type B: every tier is one search of the same index.
   const nameWords = wordsTsquery(groups, param, 'A');
   const nameOrCategoryWords = wordsTsquery(groups, param, 'AB');
-  const typedFirst = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})) desc, ` : '';
-  const ranking = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
-                   when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end, ${typedFirst}d.reviews desc, d.id`;
-  if (fewMatches) return page(select, filter.where, ranking);
+  const typed = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(asTyped(query.words)))}))` : 'true';
+  const tier = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
+                when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end`;
+  const ranking = `${tier}, ${fuzzy ? `${typed} desc, ` : ''}d.reviews desc, d.id`;
+  if (plan === 'rankAll') return page(select, filter.where, ranking);
+  if (plan !== 'windows') {
+    // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read.
+    const order = 'm.tier, m.typed desc, m.reviews desc, m.id';
+    return {
+      text: `with m as materialized (
+               select d.id, d.reviews, ${tier} as tier, ${typed} as typed, ${FACET_COLUMNS}
+               from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${param(plan.countedUpTo)}),
+             ranked as (select m.*, row_number() over (order by ${order}) as position from m
+                        order by ${order} limit ${limit} offset ${skip}),
+             summary as (select count(*) as match_count, (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
+           select summary.match_count, summary.facets, hit.* from summary left join lateral (
+             ${select} join ranked r on r.id = d.id order by r.position) hit on true`,
+      values,
+    };
+  }
   // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
   // an ordered, limited walk; the union holds every document the page can show, because a tier's first
   // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
   // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
   // tier's walk is skipped (a word found mostly in names: one walk instead of three).
   const window = param(offset + query.limit);
-  const tier = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
-                when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end`;
   const tierWalk = (condition: string, tierNumber: number) =>
     `(select d.id from ${DOCUMENTS_TABLE} d where ${condition}
       and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
@@ -832,6 +904,18 @@ function hitsSql(
   }
 }
 
+interface Stats {
+  total: number;
+  facets: SearchFacets;
+  exhaustive: boolean;
+}
+
+/** How many matches a sample level read, of one document in `modulus`. */
+interface CoarseCount {
+  modulus: number;
+  counted: number;
+}
+
 interface FacetRow {
   facet: 'total' | 'category' | 'country' | 'city';
   value: string | null;
@@ -850,22 +934,28 @@ function statsSql(filter: Filter, sample: number, where = filter.where): Sql {
   const { circle } = filter;
   const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
   const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
+  return {
+    text: `with m as materialized (
+             select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${where} ${nearest} limit ${sample})
+           ${facetsSql('m', circle !== null)}`,
+    values: filter.values,
+  };
+}
+
+const FACET_COLUMNS = 'd.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city';
+
+/** FacetRows of `relation` (FACET_COLUMNS, and distance_km when `farthest` is asked for the total row). */
+function facetsSql(relation: string, farthest: boolean): string {
   // grouping() has a bit set for each column a set leaves out: 7 none grouped, 3 the category, 5 the
   // country, 4 the country and city.
   const set = 'grouping(category_slug, country_code, city_slug)';
-  return {
-    text: `with m as materialized (
-             select d.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city${distance}
-             from ${DOCUMENTS_TABLE} d where ${where} ${nearest} limit ${sample})
-           select case ${set} when 7 then 'total' when 3 then 'category' when 5 then 'country' else 'city' end as facet,
-             case ${set} when 7 then ${circle ? 'max(distance_km)::text' : 'null'} when 3 then category_slug
-               when 5 then country_code else city_slug end as value,
-             case ${set} when 3 then min(category collate "C") when 5 then min(country collate "C")
-               when 4 then min(city collate "C") end as label,
-             country_code, count(*) as count
-           from m group by grouping sets ((), (category_slug), (country_code), (country_code, city_slug))`,
-    values: filter.values,
-  };
+  return `select case ${set} when 7 then 'total' when 3 then 'category' when 5 then 'country' else 'city' end as facet,
+            case ${set} when 7 then ${farthest ? 'max(distance_km)::text' : 'null'} when 3 then category_slug
+              when 5 then country_code else city_slug end as value,
+            case ${set} when 3 then min(category collate "C") when 5 then min(country collate "C")
+              when 4 then min(city collate "C") end as label,
+            country_code, count(*) as count
+          from ${relation} group by grouping sets ((), (category_slug), (country_code), (country_code, city_slug))`;
 }
 
 function totalOf(rows: FacetRow[]): number {
