@@ -161,6 +161,17 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect((await engine.search({ q: 'zephyx' })).total).toBe(0);
   });
 
+  it('suggests names with a word beginning the prefix, the most reviewed first', async () => {
+    // The 40 Zephyr tea rooms above: reviews 0–39, so the five most reviewed are the last five.
+    const expected = ['Zephyrbn Tea Room', 'Zephyrbm Tea Room', 'Zephyrbl Tea Room', 'Zephyrbk Tea Room'];
+    // Among the most reviewed places, and (too few there) from the name-words index.
+    for (const suggestFromMostReviewed of [3000, 2]) {
+      const engine = new PostgresSearchEngine(pool, { suggestFromMostReviewed });
+      const { businesses } = await engine.suggest('tea roo', 4);
+      expect([suggestFromMostReviewed, businesses.map((b) => b.name)]).toEqual([suggestFromMostReviewed, expected]);
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();
