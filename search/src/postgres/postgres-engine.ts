@@ -884,7 +884,8 @@ function hitsSql(
                         order by ${order} limit ${limit} offset ${skip}),
              summary as (select count(*) as match_count, (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
            select summary.match_count, summary.facets, hit.* from summary left join lateral (
-             ${select} join ranked r on r.id = d.id order by r.position) hit on true`,
+             select ${columns.join(', ')}, r.position from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
+           order by hit.position`,
       values,
     };
   }
