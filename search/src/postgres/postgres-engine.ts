@@ -27,9 +27,9 @@ import {
 
 export interface PostgresEngineOptions {
   /**
-   * Matches are counted exactly up to this many (facets too); beyond it, total is the planner's estimate,
-   * facets are scaled from the counted sample and `exhaustive` is false. Counting is the one cost that grows
-   * with the number of matches, so it is bounded.
+   * Matches are counted exactly up to this many (facets too; relevance-sorted, up to rankAllUpTo); beyond it,
+   * the total is estimated (from the sample indexes, else the planner), facets are scaled from a sample and
+   * `exhaustive` is false. Counting is the one cost that grows with the number of matches, so it is bounded.
    */
   exactCountUpTo?: number;
   /**
@@ -253,9 +253,9 @@ export class PostgresSearchEngine implements SearchEngine {
     let businesses = starts.rows.map(({ name, slug, city }) => ({ name, slug, city }));
     if (businesses.length < limit && words.length > 0 && prefix.length >= 2) {
       // Then names with a word starting with the prefix ("coff" → "Blue Bottle Coffee"), the most reviewed
-      // first: looked for among the suggestFromMostReviewed most reviewed places (an ordered walk that stops when it
-      // has enough), and only when they hold too few, in the name-words index (then a rare prefix, whose
-      // posting lists are short: a common one's would be decoded whole, up to 11 ms).
+      // first: looked for among the suggestFromMostReviewed most reviewed places (an ordered walk that stops
+      // when it has enough), and only when they hold too few, in the name-words index (then a rare prefix,
+      // whose posting lists are short: a common one's would be decoded whole, up to 11 ms at 1.2M).
       const more = (source: string) =>
         this.pool.query<{ name: string; slug: string; city: string | null }>(
           `select name, slug, city from (${source}) s
@@ -265,7 +265,8 @@ export class PostgresSearchEngine implements SearchEngine {
         );
       const columns = 'd.name, d.slug, d.city, d.reviews, d.id, d.name_words, d.name_folded';
       let found = await more(
-        `select ${columns} from ${DOCUMENTS_TABLE} d where d.is_approved order by d.reviews desc, d.id limit ${this.suggestFromMostReviewed}`,
+        `select ${columns} from ${DOCUMENTS_TABLE} d where d.is_approved
+         order by d.reviews desc, d.id limit ${this.suggestFromMostReviewed}`,
       );
       if (found.rows.length < limit - businesses.length)
         found = await more(
@@ -374,9 +375,9 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * Total and facets from one bounded sample of the matches; the planner estimates what lies beyond. Within
-   * a radius the sample is the nearest matches, and the total is scaled from their density: the planner's
-   * guess for a point in a box is a constant, whatever the box holds.
+   * Total and facets from one bounded sample of the matches; the coarser sample index or the planner
+   * estimates what lies beyond. Within a radius the sample is the nearest matches, and the total is scaled
+   * from their density: the planner's guess for a point in a box is a constant, whatever the box holds.
    *
    * `sampleable` (the filter as tsvector lexemes) is first asked of the sample indexes, smallest first: one
    * that finds enough matches (sampleLevels) proves there are more than can be counted exactly, and gives the
@@ -882,7 +883,8 @@ function hitsSql(
                from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${param(plan.countedUpTo)}),
              ranked as (select m.*, row_number() over (order by ${order}) as position from m
                         order by ${order} limit ${limit} offset ${skip}),
-             summary as (select count(*) as match_count, (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
+             summary as (select count(*) as match_count,
+                           (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
            select summary.match_count, summary.facets, hit.* from summary left join lateral (
              select ${columns.join(', ')}, r.position from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
            order by hit.position`,
