@@ -257,6 +257,8 @@ suite('the public site in a browser', () => {
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 6 … ${pages} Next`);
       await pager.getByRole('button', { name: String(pages) }).click();
       await page.waitForURL(new RegExp(`page=${pages}$`));
+      // The address changes before the page's data has come: the last page's rows first, then its pager.
+      await text(`Showing ${(pages - 1) * 20 + 1}-${total} of ${total} businesses`);
       expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       // Only pages 1 to 100 are accepted.
       await visit(page, `/businesses?page=101`);
