@@ -8,16 +8,27 @@ interface Captured {
   settings: { text: string; values: unknown[] }[];
 }
 
-const CONTROL = /^\s*(begin|commit|rollback)\b/i;
+const CONTROL = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
+/** Settings a statement runs under: set_config calls and `set local` (sent after `begin;` in one string). */
+const SETTING = /set_config|^\s*(begin\s*;\s*)?set local\b/i;
+
+/** The engine sends text with values, or a prepared statement's config. */
+type Statement = string | pg.QueryConfig;
+
+function captured(statement: Statement, values: unknown[] | undefined, settings: Captured['settings']): Captured {
+  return typeof statement === 'string'
+    ? { text: statement, values: values ?? [], settings }
+    : { text: statement.text, values: statement.values ?? [], settings };
+}
 
 /**
  * A pool look-alike that records every statement the engine sends, so the slowest queries can be shown
- * with EXPLAIN ANALYZE exactly as the engine wrote them.
+ * with EXPLAIN ANALYZE exactly as the engine wrote them, under the settings it ran them with.
  */
-function capturingPool(pool: pg.Pool, captured: Captured[]): pg.Pool {
-  const query = (text: string, values?: unknown[]) => {
-    captured.push({ text, values: values ?? [], settings: [] });
-    return pool.query(text, values);
+function capturingPool(pool: pg.Pool, statements: Captured[]): pg.Pool {
+  const query = (statement: Statement, values?: unknown[]) => {
+    statements.push(captured(statement, values, []));
+    return pool.query(statement as string, values);
   };
   const connect = async () => {
     const client = await pool.connect();
@@ -25,10 +36,12 @@ function capturingPool(pool: pg.Pool, captured: Captured[]): pg.Pool {
     return new Proxy(client, {
       get(target, prop, receiver) {
         if (prop === 'query') {
-          return (text: string, values?: unknown[]) => {
-            if (/set_config/i.test(text)) settings.push({ text, values: values ?? [] });
-            else if (!CONTROL.test(text)) captured.push({ text, values: values ?? [], settings: [...settings] });
-            return target.query(text, values);
+          return (statement: Statement, values?: unknown[]) => {
+            const one = captured(statement, values, [...settings]);
+            if (SETTING.test(one.text))
+              settings.push({ text: one.text.replace(/^\s*begin\s*;/i, ''), values: one.values });
+            else if (!CONTROL.test(one.text)) statements.push(one);
+            return target.query(statement as string, values);
           };
         }
         const value = Reflect.get(target, prop, receiver);
