@@ -132,7 +132,7 @@ export class PageRenderer {
       // after the head is written (setImmediate: after this turn's callbacks), so the head goes out first.
       const body = new Promise<void>((resolve) => setImmediate(resolve)).then(() => prepared.render());
       this.cache
-        .fill(slot.key, PAGE_TTL_SECONDS, async () => `${prepared.status}\n${prepared.head}${await body}`)
+        .fill(slot.key, PAGE_TTL_SECONDS, () => storedPage({ ...prepared, render: () => body }))
         .catch(() => undefined);
       const rest = body.catch((error: unknown) => {
         this.logger.error(`${req.originalUrl} could not be rendered`, error);

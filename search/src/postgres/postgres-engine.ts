@@ -349,7 +349,7 @@ export class PostgresSearchEngine implements SearchEngine {
     let stats: Stats;
     if (groups.length > 0 && query.sort === 'relevance') {
       // Relevance ranking is planned by the number of matches, which the samples tell first.
-      const sampledStats = filter.circle ? null : await this.sampledStats(sampleIndex, sampled);
+      const sampledStats = filter.circle ? null : await this.sampledStats(sampled, sampleIndex);
       if (sampledStats === null) {
         stats = await this.stats(sampled, sampleIndex);
         hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows');
@@ -386,7 +386,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * hundredth or a tenth of the cost. A query no sample trusts has few matches, and they are counted.
    */
   private async stats(filter: Filter, sampleable: Filter | null): Promise<Stats> {
-    const sampled = await this.sampledStats(sampleable, filter);
+    const sampled = await this.sampledStats(filter, sampleable);
     if ('stats' in sampled) return sampled.stats;
     const sample = this.exactCountUpTo + 1;
     const sql = statsSql(filter, sample);
@@ -408,8 +408,8 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /** The sample levels' answer (see stats), or the coarsest count they read when none could answer. */
   private async sampledStats(
-    sampleable: Filter | null,
     filter: Filter,
+    sampleable: Filter | null,
   ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
     let coarser: CoarseCount | null = null;
     for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
