@@ -172,6 +172,34 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it('runs at most concurrentSearches searches at once; the others wait their turn', async () => {
+    // Counts the engine's statements in flight (each search below runs its statements one after another).
+    let inFlight = 0;
+    let most = 0;
+    const observed = new Proxy(pool, {
+      get(target, property) {
+        if (property !== 'query') return Reflect.get(target, property);
+        return async (...args: Parameters<pg.Pool['query']>) => {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          } finally {
+            inFlight--;
+          }
+        };
+      },
+    });
+    const queries = ['bakery', 'pizza', 'store', 'zurich', 'quokka', 'starbucks'];
+    const alone = await Promise.all(queries.map((q) => new PostgresSearchEngine(pool).search({ q })));
+    for (const concurrentSearches of [1, 3]) {
+      most = 0;
+      const engine = new PostgresSearchEngine(observed, { concurrentSearches });
+      const results = await Promise.all(queries.map((q) => engine.search({ q })));
+      expect(results.map((r) => r.hits.map((h) => h.id))).toEqual(alone.map((r) => r.hits.map((h) => h.id)));
+      expect([concurrentSearches, most]).toEqual([concurrentSearches, concurrentSearches]);
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();
