@@ -101,7 +101,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * The sample indexes, smallest first, each with the matches it must find to be trusted and the most it
    * reads (see stats).
    */
-  private readonly sampleLevels: { modulus: number; trusted: number; rows: number }[];
+  private readonly sampleLevels: SampleLevel[];
   private readonly facetLimit: number;
   private readonly suggestFromMostReviewed: number;
   private readonly rebuildParallelism: number;
@@ -421,23 +421,28 @@ export class PostgresSearchEngine implements SearchEngine {
     return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
   }
 
-  /** The sample levels' answer (see stats), or the coarsest count they read when none could answer. */
+  /**
+   * The sample levels' answer (see stats), or the finest count they read when none could answer. Every level
+   * is one statement: a level runs only when the coarser ones were not trusted and predict it will find at
+   * least half of what it needs (a gate PostgreSQL checks before reading its index).
+   */
   private async sampledStats(
     filter: Filter,
     sampleable: Filter | null,
   ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
+    if (!sampleable) return { coarser: null };
+    const { rows } = await this.pool.query<FacetRow>(prepared(samplesSql(sampleable, this.sampleLevels)));
+    const counted = new Map(rows.filter((r) => r.facet === 'level').map((r) => [Number(r.value), Number(r.count)]));
     let coarser: CoarseCount | null = null;
-    for (const { modulus, trusted, rows: limit } of sampleable ? this.sampleLevels : []) {
-      // A level the coarser sample says will not find half of what it needs is skipped.
-      if (coarser && (coarser.counted * coarser.modulus) / modulus < trusted / 2) continue;
-      const where = `${sampleable!.where} and d.id % ${modulus} = 0`;
-      const { rows } = await this.pool.query<FacetRow>(prepared(statsSql(sampleable!, limit, where)));
-      const counted = totalOf(rows);
-      if (counted >= trusted) {
-        const total = counted < limit ? counted * modulus : await this.beyond(coarser, counted * modulus, filter);
-        return { stats: { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false } };
+    for (const [i, { modulus, trusted, rows: limit }] of this.sampleLevels.entries()) {
+      if (i > 0 && !sampleLevelRuns(coarser, this.sampleLevels[i - 1], this.sampleLevels[i])) break;
+      const count = counted.get(modulus) ?? 0;
+      if (count >= trusted) {
+        const total = count < limit ? count * modulus : await this.beyond(coarser, count * modulus, filter);
+        const facetRows = rows.filter((r) => r.facet !== 'level');
+        return { stats: { total, facets: toFacets(facetRows, total / count, this.facetLimit), exhaustive: false } };
       }
-      coarser = { modulus, counted };
+      coarser = { modulus, counted: count };
     }
     return { coarser };
   }
@@ -963,7 +968,8 @@ interface CoarseCount {
 }
 
 interface FacetRow {
-  facet: 'total' | 'category' | 'country' | 'city';
+  /** 'level': a sample level's count (samplesSql). */
+  facet: 'total' | 'category' | 'country' | 'city' | 'level';
   value: string | null;
   label: string | null;
   country_code: string | null;
@@ -984,6 +990,47 @@ function statsSql(filter: Filter, sample: number, where = filter.where): Sql {
     text: `with m as materialized (
              select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${where} ${nearest} limit ${sample})
            ${facetsSql('m', circle !== null)}`,
+    values: filter.values,
+  };
+}
+
+type SampleLevel = { modulus: number; trusted: number; rows: number };
+
+/**
+ * Whether the next (finer) sample level is read, given the coarser level's count: only when the coarser one
+ * was not trusted, and predicts at least half of the matches the finer one needs.
+ */
+function sampleLevelRuns(coarser: CoarseCount | null, previous: SampleLevel, level: SampleLevel): boolean {
+  if (coarser === null) return false;
+  return coarser.counted < previous.trusted && (coarser.counted * coarser.modulus) / level.modulus >= level.trusted / 2;
+}
+
+/**
+ * The sample levels (coarsest first) in one statement: level i reads up to its rows from its sample index when
+ * level i−1 let it (sampleLevelRuns, as a one-time filter); returns one 'level' row per level (value: its
+ * modulus, count: the matches it read) and the FacetRows of the level that was trusted, if any.
+ */
+function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
+  const count = (i: number) => `(select n from n${i})`;
+  const ctes = levels.flatMap(({ modulus, rows }, i) => {
+    let gate = '';
+    if (i > 0) {
+      const previous = levels[i - 1];
+      // sampleLevelRuns, in integers: n·M(i−1) / M(i) ≥ T(i) / 2.
+      gate = ` and ${count(i - 1)} < ${previous.trusted}
+               and ${count(i - 1)} * ${2 * previous.modulus} >= ${levels[i].trusted * modulus}`;
+    }
+    return [
+      `s${i} as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d
+         where ${filter.where} and d.id % ${modulus} = 0${gate} limit ${rows})`,
+      `n${i} as materialized (select count(*) as n from s${i})`,
+    ];
+  });
+  const trusted = levels.map(({ trusted }, i) => `select * from s${i} where ${count(i)} >= ${trusted}`);
+  const counts = levels.map(({ modulus }, i) => `select 'level', '${modulus}', null, null, n from n${i}`);
+  return {
+    text: `with ${ctes.join(',\n')}, m as (${trusted.join(' union all ')})
+           ${facetsSql('m', false)} union all ${counts.join(' union all ')}`,
     values: filter.values,
   };
 }
