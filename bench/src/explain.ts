@@ -12,6 +12,9 @@ const CONTROL = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
 /** Settings a statement runs under: set_config calls and `set local` (sent after `begin;` in one string). */
 const SETTING = /set_config|^\s*(begin\s*;\s*)?set local\b/i;
 
+/** Several statements in one message, in a transaction under a setting (the engine's radius queries). */
+const BATCH = /^begin;\n(set local [^;]*;\n[\s\S]*);\ncommit$/;
+
 /** The engine sends text with values, or a prepared statement's config. */
 type Statement = string | pg.QueryConfig;
 
@@ -38,7 +41,12 @@ function capturingPool(pool: pg.Pool, statements: Captured[]): pg.Pool {
         if (prop === 'query') {
           return (statement: Statement, values?: unknown[]) => {
             const one = captured(statement, values, [...settings]);
-            if (SETTING.test(one.text))
+            const batch = typeof statement === 'string' && values === undefined && BATCH.exec(statement);
+            if (batch) {
+              // Radius statements: `begin;\nset local …;\n<statements, values written in>;\ncommit`.
+              const [setting, ...rest] = batch[1].split(';\n');
+              for (const text of rest) statements.push({ text, values: [], settings: [{ text: setting, values: [] }] });
+            } else if (SETTING.test(one.text))
               settings.push({ text: one.text.replace(/^\s*begin\s*;/i, ''), values: one.values });
             else if (!CONTROL.test(one.text)) statements.push(one);
             return target.query(statement as string, values);

@@ -96,6 +96,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(estimated).toMatchObject({ exhaustive: false, total: 14 });
     const few = await engine.search({ ...near, radiusKm: 0.3 });
     expect(few).toMatchObject({ exhaustive: true, total: 3 });
+    // Radius statements run with their values written in: quotes stay inside the literals.
+    const quoted = await engine.search({ ...near, radiusKm: 50, q: 'corner', location: "O'Hare; drop table x --" });
+    expect(quoted).toMatchObject({ total: 0, hits: [] });
   });
 
   it('ranks by candidate windows exactly as it ranks all matches', async () => {

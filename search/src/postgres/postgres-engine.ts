@@ -357,7 +357,6 @@ export class PostgresSearchEngine implements SearchEngine {
     const offset = (query.page - 1) * query.limit;
     const hits = async (plan: RelevancePlan) => {
       const sql = hitsSql(query, groups, fuzzy, filter, offset, plan);
-      if (filter.circle && query.sort === 'distance') return this.withoutBitmapScans<HitRow>(sql);
       return (await this.pool.query<HitRow>(...sqlArgs(sql))).rows;
     };
     let hitRows: HitRow[];
@@ -376,6 +375,12 @@ export class PostgresSearchEngine implements SearchEngine {
         const byWindows = () => hits('windows');
         ({ stats, hitRows } = await this.rankedWithStats(query, groups, fuzzy, sampled, offset, coarser, byWindows));
       }
+    } else if (filter.circle && query.sort === 'distance') {
+      // A radius has no sample index (sampleIndex is null): its hits and count run in one round trip.
+      const hitsAndStats = [hitsSql(query, groups, fuzzy, filter, offset, 'windows'), this.countSql(filter)];
+      const [found, counted] = await this.withoutBitmapScans(hitsAndStats);
+      hitRows = found as HitRow[];
+      stats = await this.statsOf(counted as FacetRow[], filter, null);
     } else {
       [hitRows, stats] = await Promise.all([hits('windows'), this.stats(sampled, sampleIndex)]);
     }
@@ -403,11 +408,21 @@ export class PostgresSearchEngine implements SearchEngine {
   private async stats(filter: Filter, sampleable: Filter | null): Promise<Stats> {
     const sampled = await this.sampledStats(filter, sampleable);
     if ('stats' in sampled) return sampled.stats;
-    const sample = this.exactCountUpTo + 1;
-    const sql = statsSql(filter, sample);
+    const sql = this.countSql(filter);
     const rows = filter.circle
-      ? await this.withoutBitmapScans<FacetRow>(sql)
+      ? ((await this.withoutBitmapScans([sql]))[0] as FacetRow[])
       : (await this.pool.query<FacetRow>(...sqlArgs(sql))).rows;
+    return this.statsOf(rows, filter, sampled.coarser);
+  }
+
+  /** Counts and facets the first exactCountUpTo + 1 matches (within a radius, the nearest): statsOf reads it. */
+  private countSql(filter: Filter): Sql {
+    return statsSql(filter, this.exactCountUpTo + 1);
+  }
+
+  /** Total and facets from countSql's rows: exact below its bound, else estimated (see stats). */
+  private async statsOf(rows: FacetRow[], filter: Filter, coarser: CoarseCount | null): Promise<Stats> {
+    const sample = this.exactCountUpTo + 1;
     const counted = totalOf(rows);
     if (counted < sample) return { total: counted, facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
     const farthestKm = Number(rows.find((r) => r.facet === 'total')?.value ?? 0);
@@ -417,7 +432,7 @@ export class PostgresSearchEngine implements SearchEngine {
       const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
       return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
     }
-    const total = await this.beyond(sampled.coarser, counted, filter);
+    const total = await this.beyond(coarser, counted, filter);
     return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
   }
 
@@ -439,8 +454,7 @@ export class PostgresSearchEngine implements SearchEngine {
       const count = counted.get(modulus) ?? 0;
       if (count >= trusted) {
         const total = count < limit ? count * modulus : await this.beyond(coarser, count * modulus, filter);
-        const facetRows = rows.filter((r) => r.facet !== 'level');
-        return { stats: { total, facets: toFacets(facetRows, total / count, this.facetLimit), exhaustive: false } };
+        return { stats: { total, facets: toFacets(rows, total / count, this.facetLimit), exhaustive: false } };
       }
       coarser = { modulus, counted: count };
     }
@@ -500,18 +514,21 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * Runs a radius query without bitmap scans. The planner guesses a constant 0.1 % of the table for a point
-   * in a box, so for a city's tens of thousands of points it would collect them all in a bitmap and sort
-   * them; without bitmaps it walks the GiST index nearest first and stops at the query's limit.
+   * Runs radius statements without bitmap scans, in one round trip (their values written into the text: a
+   * message with several statements takes no parameters). The planner guesses a constant 0.1 % of the table
+   * for a point in a box, so for a city's tens of thousands of points it would collect them all in a bitmap
+   * and sort them; without bitmaps it walks the GiST index nearest first and stops at the query's limit.
+   * Returns each statement's rows.
    */
-  private async withoutBitmapScans<R extends pg.QueryResultRow>(sql: Sql): Promise<R[]> {
+  private async withoutBitmapScans(statements: Sql[]): Promise<pg.QueryResultRow[][]> {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query('begin; set local enable_bitmapscan = off');
-      const { rows } = await client.query<R>(sql.text, sql.values);
-      await client.query('commit');
-      return rows;
+      const batch = [...WITHOUT_BITMAP_SCANS, ...statements.map(withValuesWritten), 'commit'].join(';\n');
+      const results = (await client.query(batch)) as unknown as pg.QueryResult[];
+      return results
+        .slice(WITHOUT_BITMAP_SCANS.length, WITHOUT_BITMAP_SCANS.length + statements.length)
+        .map((r) => r.rows);
     } catch (error) {
       await client.query('rollback').catch(() => (broken = true));
       throw error;
@@ -658,6 +675,23 @@ function prepared(sql: Sql): pg.QueryConfig {
     text: sql.text,
     values: sql.values,
   };
+}
+
+/** The statements a batch of PostgresSearchEngine.withoutBitmapScans begins with. */
+const WITHOUT_BITMAP_SCANS = ['begin', 'set local enable_bitmapscan = off'];
+
+/**
+ * The statement with each `$n` replaced by its value as a literal (numbers in parentheses, strings quoted by
+ * pg's escapeLiteral). The engine's SQL holds `$` only in parameter references.
+ */
+function withValuesWritten(sql: Sql): string {
+  return sql.text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = sql.values[Number(n) - 1];
+    // In parentheses: a negative number after a minus sign would otherwise begin a comment (`--`).
+    if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+    if (typeof value === 'string') return pg.escapeLiteral(value);
+    throw new Error(`cannot write parameter $${n} (${typeof value}) into a statement`);
+  });
 }
 
 function sqlArgs(sql: Sql): [string, unknown[]] {
@@ -1063,7 +1097,13 @@ function toFacets(rows: FacetRow[], scale: number, limit: number): SearchFacets 
     compare(a.value, b.value) ||
     (a.facet === 'city' ? compare(a.country_code, b.country_code) : 0);
   for (const row of [...rows].sort(byCount)) {
-    if (row.facet === 'total' || row.value === null || (row.facet === 'city' && row.country_code === null)) continue;
+    if (
+      row.facet === 'total' ||
+      row.facet === 'level' ||
+      row.value === null ||
+      (row.facet === 'city' && row.country_code === null)
+    )
+      continue;
     if (facets[row.facet].length === limit) continue;
     const value: FacetValue = {
       value: row.value,
