@@ -450,7 +450,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const counted = new Map(rows.filter((r) => r.facet === 'level').map((r) => [Number(r.value), Number(r.count)]));
     let coarser: CoarseCount | null = null;
     for (const [i, { modulus, trusted, rows: limit }] of this.sampleLevels.entries()) {
-      if (i > 0 && !sampleLevelRuns(coarser, this.sampleLevels[i - 1], this.sampleLevels[i])) break;
+      if (i > 0 && !sampleLevelRuns(coarser!, this.sampleLevels[i])) continue;
       const count = counted.get(modulus) ?? 0;
       if (count >= trusted) {
         const total = count < limit ? count * modulus : await this.beyond(coarser, count * modulus, filter);
@@ -1031,36 +1031,41 @@ function statsSql(filter: Filter, sample: number, where = filter.where): Sql {
 type SampleLevel = { modulus: number; trusted: number; rows: number };
 
 /**
- * Whether the next (finer) sample level is read, given the coarser level's count: only when the coarser one
- * was not trusted, and predicts at least half of the matches the finer one needs.
+ * Whether a finer sample level is read when the coarser ones were not trusted: only when the finest of them
+ * that was read allows at least half of the matches this one needs. A count c allows up to c + 2√c + 1 (two
+ * standard deviations above it, and 1 for a count of 0: a coarse sample holds few matches of a mid-sized
+ * set, often none).
  */
-function sampleLevelRuns(coarser: CoarseCount | null, previous: SampleLevel, level: SampleLevel): boolean {
-  if (coarser === null) return false;
-  return coarser.counted < previous.trusted && (coarser.counted * coarser.modulus) / level.modulus >= level.trusted / 2;
+function sampleLevelRuns(coarser: CoarseCount, level: SampleLevel): boolean {
+  const allowed = coarser.counted + 2 * Math.sqrt(coarser.counted) + 1;
+  return allowed * coarser.modulus * 2 >= level.modulus * level.trusted;
 }
 
 /**
  * The sample levels (coarsest first) in one statement: level i reads up to its rows from its sample index when
- * level i−1 let it (sampleLevelRuns, as a one-time filter); returns one 'level' row per level (value: its
- * modulus, count: the matches it read) and the FacetRows of the level that was trusted, if any.
+ * no coarser level was trusted and sampleLevelRuns (a one-time filter on the coarser levels' `n{i}` row: the
+ * total the finest level read allows, and whether one was trusted). Returns one 'level' row per level
+ * (value: its modulus, count: the matches it read) and the FacetRows of the level that was trusted, if any.
  */
 function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
-  const count = (i: number) => `(select n from n${i})`;
-  const ctes = levels.flatMap(({ modulus, rows }, i) => {
-    let gate = '';
-    if (i > 0) {
-      const previous = levels[i - 1];
-      // sampleLevelRuns, in integers: n·M(i−1) / M(i) ≥ T(i) / 2.
-      gate = ` and ${count(i - 1)} < ${previous.trusted}
-               and ${count(i - 1)} * ${2 * previous.modulus} >= ${levels[i].trusted * modulus}`;
-    }
+  const previous = (i: number, column: 'allowed' | 'done') => `(select ${column} from n${i - 1})`;
+  const ctes = levels.flatMap(({ modulus, rows, trusted }, i) => {
+    // sampleLevelRuns, and the total this level's count allows (see there).
+    const runs =
+      i === 0 ? 'true' : `not ${previous(i, 'done')} and ${previous(i, 'allowed')} * 2 >= ${modulus * trusted}`;
+    const allowed = `(count(*) + 2 * sqrt(count(*)) + 1) * ${modulus}`;
+    const count =
+      i === 0
+        ? `count(*) as n, ${allowed} as allowed, count(*) >= ${trusted} as done`
+        : `count(*) as n, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
+           ${previous(i, 'done')} or count(*) >= ${trusted} as done`;
     return [
       `s${i} as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d
-         where ${filter.where} and d.id % ${modulus} = 0${gate} limit ${rows})`,
-      `n${i} as materialized (select count(*) as n from s${i})`,
+         where ${filter.where} and d.id % ${modulus} = 0 and ${runs} limit ${rows})`,
+      `n${i} as materialized (select ${count} from s${i})`,
     ];
   });
-  const trusted = levels.map(({ trusted }, i) => `select * from s${i} where ${count(i)} >= ${trusted}`);
+  const trusted = levels.map((level, i) => `select * from s${i} where (select n from n${i}) >= ${level.trusted}`);
   const counts = levels.map(({ modulus }, i) => `select 'level', '${modulus}', null, null, n from n${i}`);
   return {
     text: `with ${ctes.join(',\n')}, m as (${trusted.join(' union all ')})

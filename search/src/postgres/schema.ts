@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v8';
+export const LAYOUT_VERSION = 'search_documents v9';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -14,9 +14,9 @@ export const MIN_TYPO_WORD = 4;
 export const PREFIX_LEXEME_LENGTHS = [3, 4];
 /**
  * One document in each of these many (by id) is also in a sample index: counting and facets of a query with
- * many matches read a hundredth or a tenth of its posting lists, and scale what they find.
+ * many matches read a thousandth, a hundredth or a tenth of its posting lists, and scale what they find.
  */
-export const SAMPLE_MODULI = [100, 10];
+export const SAMPLE_MODULI = [1000, 100, 10];
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
