@@ -287,5 +287,10 @@ describe.each(engines)('search contract: %s engine', (kind, create) => {
       { name: 'Mumbai', slug: 'mumbai', countryCode: 'IN', count: 1 },
     ]);
     expect(await engine.suggest('  ')).toEqual({ businesses: [], categories: [], cities: [] });
+    // One letter, or no word at all: names starting with it only.
+    const s = await engine.suggest('s', 10);
+    expect(s.businesses.length).toBeGreaterThan(0);
+    expect(s.businesses.every((b) => /^s/i.test(b.name))).toBe(true);
+    expect((await engine.suggest('-')).businesses).toEqual([]);
   });
 });
