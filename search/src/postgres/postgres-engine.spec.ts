@@ -175,7 +175,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
-  it('runs at most concurrentSearches searches at once; the others wait their turn', async () => {
+  it('runs at most concurrentSearches searches (and as many suggestions) at once; the others wait their turn', async () => {
     // Counts the engine's statements in flight (each search below runs its statements one after another).
     let inFlight = 0;
     let most = 0;
@@ -201,6 +201,12 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       expect(results.map((r) => r.hits.map((h) => h.id))).toEqual(alone.map((r) => r.hits.map((h) => h.id)));
       expect([concurrentSearches, most]).toEqual([concurrentSearches, concurrentSearches]);
     }
+    // Suggestions queue apart: one at a time, each runs its three statements at once.
+    most = 0;
+    const suggesting = new PostgresSearchEngine(observed, { concurrentSearches: 1 });
+    const suggestions = await Promise.all(['bak', 'piz', 'sto', 'zur', 'quo', 'sta'].map((q) => suggesting.suggest(q)));
+    expect(suggestions.some((s) => s.businesses.length > 0)).toBe(true);
+    expect(most).toBe(3);
   });
 
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
