@@ -58,7 +58,7 @@ export interface PostgresEngineOptions {
    * Searches run at once; more wait their turn, first come first served (default: two per core). Run all at
    * once, PostgreSQL's backends share the cores, so a search costing several times the mean also takes
    * several times longer under load; queued, each waits about as long as any other and then runs at nearly
-   * its unloaded speed (at 1.2M, 16 clients: p95 −25 % at the same throughput). Suggestions wait in a queue
+   * its unloaded speed (at 1.2M, 16 clients: p95 −17 to −25 % at the same throughput). Suggestions wait in a queue
    * of their own, as long (−15 %), so that none waits behind a search.
    */
   concurrentSearches?: number;
@@ -445,9 +445,9 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * The sample levels' answer (see stats), or the finest count they read when none could answer. Every level
-   * is one statement: a level runs only when the coarser ones were not trusted and predict it will find at
-   * least half of what it needs (a gate PostgreSQL checks before reading its index).
+   * The sample levels' answer (see stats), or the finest count they read when none could answer. All levels
+   * are one statement (samplesSql): a level runs only when the coarser ones were not trusted and allow at
+   * least half of what it needs (sampleLevelRuns, a gate PostgreSQL checks before reading its index).
    */
   private async sampledStats(
     filter: Filter,
@@ -1022,15 +1022,14 @@ interface FacetRow {
  * One row per facet value and one 'total' row, from one hashed pass over the sample (grouping sets). A label
  * is the least of its value's spellings in byte order, which puts a capitalised one ("Coffee shop") first.
  * Within a radius the sample is the nearest matches, and the total row's value the farthest of them (km).
- * `where` in place of the filter's own narrows it further (to the sample index).
  */
-function statsSql(filter: Filter, sample: number, where = filter.where): Sql {
+function statsSql(filter: Filter, sample: number): Sql {
   const { circle } = filter;
   const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
   const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
   return {
     text: `with m as materialized (
-             select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${where} ${nearest} limit ${sample})
+             select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${filter.where} ${nearest} limit ${sample})
            ${facetsSql('m', circle !== null)}`,
     values: filter.values,
   };
