@@ -4,24 +4,21 @@ import { PostgresSearchEngine, type SearchQuery } from '@directory/search';
 interface Captured {
   text: string;
   values: unknown[];
-  /** set_config statements that ran before it in the same transaction (the typo pass sets a threshold). */
+  /** Settings it ran under (`set local` in the transaction of a radius batch). */
   settings: { text: string; values: unknown[] }[];
 }
 
 const CONTROL = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
-/** Settings a statement runs under: set_config calls and `set local` (sent after `begin;` in one string). */
-const SETTING = /set_config|^\s*(begin\s*;\s*)?set local\b/i;
-
 /** Several statements in one message, in a transaction under a setting (the engine's radius queries). */
 const BATCH = /^begin;\n(set local [^;]*;\n[\s\S]*);\ncommit$/;
 
 /** The engine sends text with values, or a prepared statement's config. */
 type Statement = string | pg.QueryConfig;
 
-function captured(statement: Statement, values: unknown[] | undefined, settings: Captured['settings']): Captured {
+function captured(statement: Statement, values: unknown[] | undefined): Captured {
   return typeof statement === 'string'
-    ? { text: statement, values: values ?? [], settings }
-    : { text: statement.text, values: statement.values ?? [], settings };
+    ? { text: statement, values: values ?? [], settings: [] }
+    : { text: statement.text, values: statement.values ?? [], settings: [] };
 }
 
 /**
@@ -30,25 +27,24 @@ function captured(statement: Statement, values: unknown[] | undefined, settings:
  */
 function capturingPool(pool: pg.Pool, statements: Captured[]): pg.Pool {
   const query = (statement: Statement, values?: unknown[]) => {
-    statements.push(captured(statement, values, []));
+    statements.push(captured(statement, values));
     return pool.query(statement as string, values);
   };
   const connect = async () => {
     const client = await pool.connect();
-    const settings: Captured['settings'] = [];
     return new Proxy(client, {
       get(target, prop, receiver) {
         if (prop === 'query') {
           return (statement: Statement, values?: unknown[]) => {
-            const one = captured(statement, values, [...settings]);
             const batch = typeof statement === 'string' && values === undefined && BATCH.exec(statement);
             if (batch) {
               // Radius statements: `begin;\nset local …;\n<statements, values written in>;\ncommit`.
               const [setting, ...rest] = batch[1].split(';\n');
               for (const text of rest) statements.push({ text, values: [], settings: [{ text: setting, values: [] }] });
-            } else if (SETTING.test(one.text))
-              settings.push({ text: one.text.replace(/^\s*begin\s*;/i, ''), values: one.values });
-            else if (!CONTROL.test(one.text)) statements.push(one);
+            } else {
+              const one = captured(statement, values);
+              if (!CONTROL.test(one.text)) statements.push(one);
+            }
             return target.query(statement as string, values);
           };
         }

@@ -58,8 +58,8 @@ export interface PostgresEngineOptions {
    * Searches run at once; more wait their turn, first come first served (default: two per core). Run all at
    * once, PostgreSQL's backends share the cores, so a search costing several times the mean also takes
    * several times longer under load; queued, each waits about as long as any other and then runs at nearly
-   * its unloaded speed (at 1.2M, 16 clients: p95 −17 to −25 % at the same throughput). Suggestions wait in a queue
-   * of their own, as long (−15 %), so that none waits behind a search.
+   * its unloaded speed (at 1.2M, 16 clients: p95 −17 to −25 % at the same throughput). Suggestions wait in
+   * a queue of their own, as long (−15 %), so that none waits behind a search.
    */
   concurrentSearches?: number;
 }
@@ -410,8 +410,8 @@ export class PostgresSearchEngine implements SearchEngine {
    *
    * `sampleable` (the filter as tsvector lexemes) is first asked of the sample indexes, smallest first: one
    * that finds enough matches (sampleLevels) proves there are more than can be counted exactly, and gives the
-   * total (scaled: unbiased, without the planner's guess unless the sample is full) and facets for a
-   * hundredth or a tenth of the cost. A query no sample trusts has few matches, and they are counted.
+   * total (scaled: unbiased, from a coarser sample's count or the planner's guess when the sample is full) and
+   * facets for a thousandth to a tenth of the cost. A query no sample trusts has few matches: they are counted.
    */
   private async stats(filter: Filter, sampleable: Filter | null): Promise<Stats> {
     const sampled = await this.sampledStats(filter, sampleable);
@@ -446,8 +446,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * The sample levels' answer (see stats), or the finest count they read when none could answer. All levels
-   * are one statement (samplesSql): a level runs only when the coarser ones were not trusted and allow at
-   * least half of what it needs (sampleLevelRuns, a gate PostgreSQL checks before reading its index).
+   * are one statement (samplesSql), which decides which of them are read.
    */
   private async sampledStats(
     filter: Filter,
@@ -455,11 +454,13 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
     if (!sampleable) return { coarser: null };
     const { rows } = await this.pool.query<FacetRow>(prepared(samplesSql(sampleable, this.sampleLevels)));
-    const counted = new Map(rows.filter((r) => r.facet === 'level').map((r) => [Number(r.value), Number(r.count)]));
+    // A level's count is null when PostgreSQL did not read it.
+    const read = rows.filter((r) => r.facet === 'level' && r.count !== null);
+    const counted = new Map(read.map((r) => [Number(r.value), Number(r.count)]));
     let coarser: CoarseCount | null = null;
-    for (const [i, { modulus, trusted, rows: limit }] of this.sampleLevels.entries()) {
-      if (i > 0 && !sampleLevelRuns(coarser!, this.sampleLevels[i])) continue;
-      const count = counted.get(modulus) ?? 0;
+    for (const { modulus, trusted, rows: limit } of this.sampleLevels) {
+      const count = counted.get(modulus);
+      if (count === undefined) continue;
       if (count >= trusted) {
         const total = count < limit ? count * modulus : await this.beyond(coarser, count * modulus, filter);
         return { stats: { total, facets: toFacets(rows, total / count, this.facetLimit), exhaustive: false } };
@@ -1015,7 +1016,8 @@ interface FacetRow {
   value: string | null;
   label: string | null;
   country_code: string | null;
-  count: string;
+  /** bigint arrives as text; null only for a sample level that was not read. */
+  count: string | null;
 }
 
 /**
@@ -1038,33 +1040,23 @@ function statsSql(filter: Filter, sample: number): Sql {
 type SampleLevel = { modulus: number; trusted: number; rows: number };
 
 /**
- * Whether a finer sample level is read when the coarser ones were not trusted: only when the finest of them
- * that was read allows at least half of the matches this one needs. A count c allows up to c + 2√c + 1 (two
- * standard deviations above it, and 1 for a count of 0: a coarse sample holds few matches of a mid-sized
- * set, often none).
- */
-function sampleLevelRuns(coarser: CoarseCount, level: SampleLevel): boolean {
-  const allowed = coarser.counted + 2 * Math.sqrt(coarser.counted) + 1;
-  return allowed * coarser.modulus * 2 >= level.modulus * level.trusted;
-}
-
-/**
- * The sample levels (coarsest first) in one statement: level i reads up to its rows from its sample index when
- * no coarser level was trusted and sampleLevelRuns (a one-time filter on the coarser levels' `n{i}` row: the
- * total the finest level read allows, and whether one was trusted). Returns one 'level' row per level
- * (value: its modulus, count: the matches it read) and the FacetRows of the level that was trusted, if any.
+ * The sample levels (coarsest first) in one statement. Level i reads up to its rows from its sample index
+ * only when no coarser level was trusted and the finest one read allows at least half of the matches it needs
+ * to be trusted (a one-time filter on the coarser levels' `n{i}` row, checked before its index is read). A
+ * count c allows up to c + 2√c + 1 (two standard deviations above it, and 1 for a count of 0: a coarse sample
+ * holds few matches of a mid-sized set, often none). Returns one 'level' row per level (value: its modulus,
+ * count: the matches it read, null when it was not read) and the FacetRows of the trusted level, if any.
  */
 function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
   const previous = (i: number, column: 'allowed' | 'done') => `(select ${column} from n${i - 1})`;
   const ctes = levels.flatMap(({ modulus, rows, trusted }, i) => {
-    // sampleLevelRuns, and the total this level's count allows (see there).
     const runs =
       i === 0 ? 'true' : `not ${previous(i, 'done')} and ${previous(i, 'allowed')} * 2 >= ${modulus * trusted}`;
     const allowed = `(count(*) + 2 * sqrt(count(*)) + 1) * ${modulus}`;
     const count =
       i === 0
-        ? `count(*) as n, ${allowed} as allowed, count(*) >= ${trusted} as done`
-        : `count(*) as n, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
+        ? `count(*) as n, true as read, ${allowed} as allowed, count(*) >= ${trusted} as done`
+        : `count(*) as n, ${runs} as read, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
            ${previous(i, 'done')} or count(*) >= ${trusted} as done`;
     return [
       `s${i} as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d
@@ -1073,7 +1065,9 @@ function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
     ];
   });
   const trusted = levels.map((level, i) => `select * from s${i} where (select n from n${i}) >= ${level.trusted}`);
-  const counts = levels.map(({ modulus }, i) => `select 'level', '${modulus}', null, null, n from n${i}`);
+  const counts = levels.map(
+    ({ modulus }, i) => `select 'level', '${modulus}', null, null, case when read then n end from n${i}`,
+  );
   return {
     text: `with ${ctes.join(',\n')}, m as (${trusted.join(' union all ')})
            ${facetsSql('m', false)} union all ${counts.join(' union all ')}`,
