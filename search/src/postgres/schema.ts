@@ -8,8 +8,8 @@ export const VOCABULARY_TABLE = 'search_vocabulary';
 /** Shorter words have no typo variants (as Meilisearch's minWordSizeForTypos), so they need no entry. */
 export const MIN_TYPO_WORD = 4;
 /**
- * Every word's first letters of these lengths are indexed as `^`-marked lexemes (search_prefix_lexemes, migration
- * 20261123000010): a last word this long is searched as one such lexeme instead of a GIN prefix scan.
+ * Every word's first letters of these lengths are indexed as `^`-marked lexemes (search_prefix_text, migrations
+ * 20261123000010 and …020): a last word this long is searched as one such lexeme instead of a GIN prefix scan.
  */
 export const PREFIX_LEXEME_LENGTHS = [3, 4];
 /**

@@ -6,6 +6,7 @@ import { Migration20261122000030JobCheckpoints } from './Migration20261122000030
 import { Migration20261122000040ImportIndexes } from './Migration20261122000040ImportIndexes.js';
 import { Migration20261122000050SearchLocationLexemes } from './Migration20261122000050SearchLocationLexemes.js';
 import { Migration20261123000010SearchPrefixLexemes } from './Migration20261123000010SearchPrefixLexemes.js';
+import { Migration20261123000020SearchLexemeLoops } from './Migration20261123000020SearchLexemeLoops.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000040ImportIndexes', class: Migration20261122000040ImportIndexes },
   { name: 'Migration20261122000050SearchLocationLexemes', class: Migration20261122000050SearchLocationLexemes },
   { name: 'Migration20261123000010SearchPrefixLexemes', class: Migration20261123000010SearchPrefixLexemes },
+  { name: 'Migration20261123000020SearchLexemeLoops', class: Migration20261123000020SearchLexemeLoops },
 ];
