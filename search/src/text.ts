@@ -31,6 +31,21 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * The least string above every string that begins with `prefix`, in code point order (which is UTF-8 byte
+ * order, and so collation "C" and text_pattern_ops): its last character that has a successor, incremented.
+ * (A prefix of U+10FFFF only has none: then that character again, which bounds all but longer runs of it.)
+ */
+export function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  while (chars.length > 0) {
+    const last = chars.pop()!.codePointAt(0)!;
+    // Past the surrogates, which are no characters of their own.
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return `${prefix}\u{10FFFF}`;
+}
+
 /** Words of a query, folded; tsquery and Meilisearch both see letters and digits only. */
 export function queryWords(q: string | undefined): string[] {
   if (!q) return [];

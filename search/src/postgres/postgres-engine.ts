@@ -14,7 +14,7 @@ import {
   type SearchResult,
   type Suggestions,
 } from '../search-engine.js';
-import { EARTH_RADIUS_KM, fold, isOpen, normalizeQuery, queryWords, type NormalizedQuery } from '../text.js';
+import { EARTH_RADIUS_KM, fold, isOpen, normalizeQuery, prefixEnd, queryWords, type NormalizedQuery } from '../text.js';
 import { DOCUMENT_COLUMNS, SOURCE_SQL } from '../sync/source.js';
 import {
   createIndexesSql,
@@ -251,27 +251,40 @@ export class PostgresSearchEngine implements SearchEngine {
   private async suggestNow(q: string, limit: number): Promise<Suggestions> {
     const prefix = fold(q).replace(/\s+/g, ' ').trim();
     if (!prefix) return { businesses: [], categories: [], cities: [] };
-    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Names, categories and cities that begin with the prefix are a range of their index in byte order. As a
+    // range, not `like`, the statements are planned once per connection (prepared): a `like` pattern
+    // bound as a parameter gives no index range until planned with its value, and planning these short
+    // statements took longer than running them (0.26 → 0.15 ms each).
+    const range = [prefix, prefixEnd(prefix)];
     const words = queryWords(q);
     const [starts, categories, cities] = await Promise.all([
-      // Names starting with the prefix, through the text_pattern_ops index; a bounded window of them is
-      // ranked by popularity, which keeps this a short range scan even for a one-letter prefix.
+      // Names starting with the prefix, through the name index; a bounded window of them is ranked by
+      // popularity, which keeps this a short range scan even for a one-letter prefix.
       this.pool.query<{ name: string; slug: string; city: string | null; reviews: number }>(
-        `select name, slug, city, reviews from (
-           select d.name, d.slug, d.city, d.reviews, d.name_folded from ${DOCUMENTS_TABLE} d
-           where d.is_approved and (d.name_folded collate "C") like $1 order by (d.name_folded collate "C") limit 200) s
-         order by reviews desc, name_folded limit $2`,
-        [like, limit],
+        prepared({
+          text: `select name, slug, city, reviews from (
+                   select d.name, d.slug, d.city, d.reviews, d.name_folded from ${DOCUMENTS_TABLE} d
+                   where d.is_approved and (d.name_folded collate "C") >= $1 and (d.name_folded collate "C") < $2
+                   order by (d.name_folded collate "C") limit 200) s
+                 order by reviews desc, name_folded limit $3`,
+          values: [...range, limit],
+        }),
       ),
       this.pool.query<{ name: string; slug: string; count: number }>(
-        `select category as name, category_slug as slug, business_count as count from category_stats
-         where search_fold(category) like $1 order by business_count desc, category_slug limit $2`,
-        [like, limit],
+        prepared({
+          text: `select category as name, category_slug as slug, business_count as count from category_stats
+                 where search_fold(category) ~>=~ $1 and search_fold(category) ~<~ $2
+                 order by business_count desc, category_slug limit $3`,
+          values: [...range, limit],
+        }),
       ),
       this.pool.query<{ name: string; slug: string; countryCode: string; count: number }>(
-        `select city as name, city_slug as slug, country_code as "countryCode", business_count as count from city_stats
-         where search_fold(city) like $1 order by business_count desc, city_slug, country_code limit $2`,
-        [like, limit],
+        prepared({
+          text: `select city as name, city_slug as slug, country_code as "countryCode", business_count as count
+                 from city_stats where search_fold(city) ~>=~ $1 and search_fold(city) ~<~ $2
+                 order by business_count desc, city_slug, country_code limit $3`,
+          values: [...range, limit],
+        }),
       ),
     ]);
     let businesses = starts.rows.map(({ name, slug, city }) => ({ name, slug, city }));
@@ -283,9 +296,10 @@ export class PostgresSearchEngine implements SearchEngine {
       const more = (source: string) =>
         this.pool.query<{ name: string; slug: string; city: string | null }>(
           `select name, slug, city from (${source}) s
-           where s.name_words @@ to_tsquery('simple', $1) and not ((s.name_folded collate "C") like $2)
-           order by s.reviews desc, s.id limit $3`,
-          [tsquery(asTyped(words)), like, limit - businesses.length],
+           where s.name_words @@ to_tsquery('simple', $1)
+             and not ((s.name_folded collate "C") >= $2 and (s.name_folded collate "C") < $3)
+           order by s.reviews desc, s.id limit $4`,
+          [tsquery(asTyped(words)), ...range, limit - businesses.length],
         );
       const columns = 'd.name, d.slug, d.city, d.reviews, d.id, d.name_words, d.name_folded';
       let found = await more(
@@ -321,9 +335,13 @@ export class PostgresSearchEngine implements SearchEngine {
     if (last === undefined) return as([]);
     if (PREFIX_LEXEME_LENGTHS.includes(last.length)) return as([`^${last}`]);
     if (last.length < MIN_TYPO_WORD) return as([`${last}*`]);
+    // The words it begins are a range of the vocabulary's key (collation "C"), planned once (prepared).
     const { rows } = await this.pool.query<{ word: string }>(
-      `select word from ${VOCABULARY_TABLE} where word like $1 order by word limit ${MAX_PREFIX_EXPANSION + 1}`,
-      [`${last}%`],
+      prepared({
+        text: `select word from ${VOCABULARY_TABLE} where word >= $1 and word < $2 order by word
+               limit ${MAX_PREFIX_EXPANSION + 1}`,
+        values: [last, prefixEnd(last)],
+      }),
     );
     // None: no indexed word begins it (the vocabulary holds every one this long), and the prefix itself
     // finds that at no cost.
@@ -675,8 +693,8 @@ async function upsertInto(pool: pg.Pool, table: string, documents: readonly Sear
 
 /**
  * A statement PostgreSQL keeps parsed and planned on each connection (named by its text's hash): for those
- * whose plan does not depend on the values (a sample index is the only way in), parsing and planning cost
- * more than running them.
+ * whose plan does not depend on the values (a sample index is the only way in, or a range of one index),
+ * parsing and planning cost more than running them.
  */
 function prepared(sql: Sql): pg.QueryConfig {
   return {
