@@ -218,5 +218,21 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect((await engine.search({ q: 'Starbuks' })).hits[0].name).toBe('Starbucks');
     const { rows } = await pool.query(`select tablename from pg_tables where tablename like 'search_%' order by 1`);
     expect(rows.map((r) => r.tablename)).toEqual(['search_documents', 'search_outbox', 'search_vocabulary']);
+    // Each connection wrote its id range most reviewed first: walking a range in that order, a page once left
+    // is never come back to (its rows are neighbours in popularity).
+    const stored = await pool.query<{ id: string; page: number }>(
+      'select id, (ctid::text::point)[0] as page from search_documents order by reviews desc, id',
+    );
+    const { rows: bounds } = await pool.query<{ lo: string; hi: string }>(
+      'select min(id) as lo, max(id) as hi from businesses',
+    );
+    const step = Math.ceil((Number(bounds[0].hi) - Number(bounds[0].lo) + 1) / 3);
+    const rangeOf = (id: string) => Math.floor((Number(id) - Number(bounds[0].lo)) / step);
+    for (const range of [0, 1, 2]) {
+      const pages = stored.rows.filter((r) => rangeOf(r.id) === range).map((r) => r.page);
+      const runs = pages.filter((page, i) => i === 0 || page !== pages[i - 1]);
+      expect(pages.length).toBeGreaterThan(1);
+      expect(runs).toEqual([...new Set(runs)]);
+    }
   });
 });

@@ -86,7 +86,7 @@ export function vocabularyInsertSql(table: string, vocabulary: string, byIds: bo
  * fresh table can be indexed while the live one keeps its names. Each is one statement, so a rebuild can
  * create them on several connections at once.
  */
-export function createIndexesSql(table: string, vocabulary: string, generation: string): string[] {
+export function createIndexesSql(table: string, generation: string): string[] {
   const t = pg.escapeIdentifier(table);
   const name = (suffix: string) => pg.escapeIdentifier(`search_documents_${generation}_${suffix}`);
   return [
@@ -123,7 +123,12 @@ export function createIndexesSql(table: string, vocabulary: string, generation: 
        where is_approved and latitude is not null and longitude is not null`,
     `create index ${name('category_geo')} on ${t} using gist (category_slug, point(longitude, latitude))
        where is_approved and latitude is not null and longitude is not null`,
-    // GiST, not GIN: it walks words nearest first (`<->`), so typo variants need no similarity threshold.
-    `create index ${name('vocabulary_trgm')} on ${pg.escapeIdentifier(vocabulary)} using gist (word gist_trgm_ops)`,
   ];
+}
+
+/** The vocabulary's index, created once it is filled (a rebuild fills it while the documents are indexed). */
+export function createVocabularyIndexSql(vocabulary: string, generation: string): string {
+  // GiST, not GIN: it walks words nearest first (`<->`), so typo variants need no similarity threshold.
+  return `create index ${pg.escapeIdentifier(`search_documents_${generation}_vocabulary_trgm`)}
+    on ${pg.escapeIdentifier(vocabulary)} using gist (word gist_trgm_ops)`;
 }
