@@ -7,6 +7,7 @@ import { Migration20261122000040ImportIndexes } from './Migration20261122000040I
 import { Migration20261122000050SearchLocationLexemes } from './Migration20261122000050SearchLocationLexemes.js';
 import { Migration20261123000010SearchPrefixLexemes } from './Migration20261123000010SearchPrefixLexemes.js';
 import { Migration20261123000020SearchLexemeLoops } from './Migration20261123000020SearchLexemeLoops.js';
+import { Migration20261123000030SearchOpenDaysFastPath } from './Migration20261123000030SearchOpenDaysFastPath.js';
 
 /**
  * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
@@ -21,4 +22,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000050SearchLocationLexemes', class: Migration20261122000050SearchLocationLexemes },
   { name: 'Migration20261123000010SearchPrefixLexemes', class: Migration20261123000010SearchPrefixLexemes },
   { name: 'Migration20261123000020SearchLexemeLoops', class: Migration20261123000020SearchLexemeLoops },
+  { name: 'Migration20261123000030SearchOpenDaysFastPath', class: Migration20261123000030SearchOpenDaysFastPath },
 ];
