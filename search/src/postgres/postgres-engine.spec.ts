@@ -114,6 +114,25 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it('ranks the exact name tier by its most reviewed in candidate windows, however many share the name', async () => {
+    const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3, rankAllUpTo: 3 });
+    const complete = new PostgresSearchEngine(pool, { exactCountUpTo: 10_000 });
+    const place = { category: 'Bakery', city: 'Leeds', country: 'United Kingdom', countryCode: 'GB', lat: 53.8 };
+    const at = { ...place, lng: -1.54, rating: 4, address: '1 Kirkgate' };
+    // Stored least reviewed first, with a more reviewed place of the next tier (all words in its name).
+    await insertFixtures(pool, [
+      ...[1, 2, 3, 4, 5, 6].map((reviews) => ({ ...at, key: `twin-${reviews}`, name: 'Twinloaf Bakery', reviews })),
+      { ...at, key: 'twin-deluxe', name: 'Twinloaf Bakery Deluxe', reviews: 1000 },
+    ]);
+    await drainOutbox(pool, windowed);
+    for (const page of [1, 2, 3, 4]) {
+      const a = await windowed.search({ q: 'twinloaf bakery', limit: 1, page });
+      const b = await complete.search({ q: 'twinloaf bakery', limit: 1, page });
+      expect([page, a.hits.map((h) => h.reviews)]).toEqual([page, b.hits.map((h) => h.reviews)]);
+      expect(b.hits[0].reviews).toBe(7 - page);
+    }
+  });
+
   it('searches a last word of 3 or 4 letters as the indexed first letters of words: name, category, address', async () => {
     const engine = new PostgresSearchEngine(pool);
     const place = { city: 'Leeds', country: 'United Kingdom', countryCode: 'GB', lat: 53.8, lng: -1.54, rating: 4 };

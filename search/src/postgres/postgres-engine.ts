@@ -943,7 +943,8 @@ function hitsSql(
     case 'reviews':
       return page(select, filter.where, 'd.reviews desc, d.id');
     case 'name':
-      return page(select, filter.where, '(d.name_folded collate "C"), d.id');
+      // Places sharing a name, most reviewed first (the name index's order).
+      return page(select, filter.where, '(d.name_folded collate "C"), d.reviews desc, d.id');
     case 'newest':
       return page(select, filter.where, 'd.id desc');
     case 'distance': {
@@ -1006,7 +1007,7 @@ function hitsSql(
              order by d.reviews desc, d.id limit ${window}),
            candidates as (
              (select id from best_of_all)
-             union (select d.id from ${DOCUMENTS_TABLE} d where ${filter.where} and ${exactNameSql} limit ${window})
+             union ${tierWalk(`${filter.where} and ${exactNameSql}`, 0)}
              union ${tierWalk(filter.withWords(nameWords), 1)}
              union ${tierWalk(filter.withWords(nameOrCategoryWords), 2)})
            ${select} where d.id in (select id from candidates)
