@@ -183,7 +183,7 @@ export async function benchAfterWrites(
   const { rows: indexes } = await pool.query<{ name: string }>(
     `select indexrelid::regclass::text as name from pg_index i join pg_class c on c.oid = i.indexrelid
      join pg_am a on a.oid = c.relam join pg_class t on t.oid = i.indrelid
-     where t.relname in ('search_documents', 'search_vocabulary') and t.relkind = 'r' and a.amname = 'gin'`,
+     where t.relname in ('search_documents', 'search_vocabulary', 'search_samples') and t.relkind = 'r' and a.amname = 'gin'`,
   );
   const pendingPages: Record<string, number> = {};
   for (const { name } of indexes) {

@@ -74,6 +74,17 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(many.hits[0].name).toBe('Quokka Lounge 300');
     // 30 matches: 3 in the sample, too few to trust, so they are counted.
     expect(await engine.search({ q: 'quokka', category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
+    // The samples follow the documents through the sync: unapproved, then deleted.
+    await pool.query(`update businesses set is_approved = false where name like 'Quokka Lounge %'`);
+    await drainOutbox(pool, engine);
+    expect(await engine.search({ q: 'quokka' })).toMatchObject({ total: 0, exhaustive: true });
+    await pool.query(`delete from businesses where name like 'Quokka Lounge %' and id % 10 = 0`);
+    await drainOutbox(pool, engine);
+    const orphans = await pool.query(
+      'select count(*)::int as n from search_samples s where not exists (select 1 from search_documents d where d.id = s.id)',
+    );
+    expect(orphans.rows[0].n).toBe(0);
+    expect((await pool.query('select count(*)::int as n from search_samples')).rows[0].n).toBeGreaterThan(0);
   });
 
   it('within a radius, counts the nearest matches and scales the total from their density', async () => {
@@ -236,7 +247,12 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(await engine.needsReindex()).toBe(false);
     expect((await engine.search({ q: 'Starbuks' })).hits[0].name).toBe('Starbucks');
     const { rows } = await pool.query(`select tablename from pg_tables where tablename like 'search_%' order by 1`);
-    expect(rows.map((r) => r.tablename)).toEqual(['search_documents', 'search_outbox', 'search_vocabulary']);
+    expect(rows.map((r) => r.tablename)).toEqual([
+      'search_documents',
+      'search_outbox',
+      'search_samples',
+      'search_vocabulary',
+    ]);
     // Each connection wrote its id range most reviewed first: walking a range in that order, a page once left
     // is never come back to (its rows are neighbours in popularity).
     const stored = await pool.query<{ id: string; page: number }>(

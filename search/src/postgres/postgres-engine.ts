@@ -19,13 +19,18 @@ import { DOCUMENT_COLUMNS, SOURCE_SQL } from '../sync/source.js';
 import {
   createIndexesSql,
   createTablesSql,
+  createSampleIndexesSql,
+  createSamplesFillSql,
+  createSamplesTableSql,
   createVocabularyIndexSql,
   DOCUMENTS_TABLE,
   LAYOUT_VERSION,
   MIN_TYPO_WORD,
   PREFIX_LEXEME_LENGTHS,
+  SAMPLES_TABLE,
   SAMPLE_MODULI,
   VOCABULARY_TABLE,
+  syncSamplesSql,
   vocabularyInsertSql,
 } from './schema.js';
 
@@ -146,26 +151,35 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async setup(): Promise<void> {
     await this.underSetupLock(async (client) => {
-      const { rows } = await client.query(`select to_regclass($1) as table`, [DOCUMENTS_TABLE]);
-      if (rows[0].table) return;
+      const exists = async (table: string) =>
+        (await client.query(`select to_regclass($1) as table`, [table])).rows[0].table !== null;
       const gen = generation();
-      const statements = [
-        ...createTablesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE),
-        ...createIndexesSql(DOCUMENTS_TABLE, gen),
-        createVocabularyIndexSql(VOCABULARY_TABLE, gen),
-      ];
+      const statements: string[] = [];
+      if (!(await exists(DOCUMENTS_TABLE)))
+        statements.push(
+          ...createTablesSql(DOCUMENTS_TABLE, VOCABULARY_TABLE),
+          ...createIndexesSql(DOCUMENTS_TABLE, gen),
+          createVocabularyIndexSql(VOCABULARY_TABLE, gen),
+        );
+      // An index of an older layout has none: empty, a count finds no sample and counts exactly, until the
+      // reindex the layout asks for fills it.
+      if (!(await exists(SAMPLES_TABLE)))
+        statements.push(createSamplesTableSql(SAMPLES_TABLE), ...createSampleIndexesSql(SAMPLES_TABLE, gen));
       for (const sql of statements) await client.query(sql);
     });
   }
 
   async upsert(documents: readonly SearchDocument[]): Promise<void> {
     await upsertInto(this.pool, DOCUMENTS_TABLE, documents);
-    await this.pool.query(vocabularyInsertSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, true), [documents.map((d) => d.id)]);
+    const ids = documents.map((d) => d.id);
+    await this.pool.query(vocabularyInsertSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, true), [ids]);
+    await this.pool.query(syncSamplesSql(DOCUMENTS_TABLE, SAMPLES_TABLE), [ids]);
   }
 
   async delete(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.pool.query(`delete from ${DOCUMENTS_TABLE} where id = any($1::bigint[])`, [ids]);
+    await this.pool.query(syncSamplesSql(DOCUMENTS_TABLE, SAMPLES_TABLE), [ids]);
   }
 
   /**
@@ -181,6 +195,7 @@ export class PostgresSearchEngine implements SearchEngine {
       [ids],
     );
     await this.pool.query(vocabularyInsertSql(DOCUMENTS_TABLE, VOCABULARY_TABLE, true), [ids]);
+    await this.pool.query(syncSamplesSql(DOCUMENTS_TABLE, SAMPLES_TABLE), [ids]);
   }
 
   async count(): Promise<number> {
@@ -199,9 +214,12 @@ export class PostgresSearchEngine implements SearchEngine {
     const freshVocabulary = `${VOCABULARY_TABLE}_${gen}`;
     const retired = `${DOCUMENTS_TABLE}_retired_${gen}`;
     const retiredVocabulary = `${VOCABULARY_TABLE}_retired_${gen}`;
+    const freshSamples = `${SAMPLES_TABLE}_${gen}`;
+    const retiredSamples = `${SAMPLES_TABLE}_retired_${gen}`;
     const id = pg.escapeIdentifier;
     await this.dropLeftovers();
-    for (const sql of createTablesSql(fresh, freshVocabulary)) await this.pool.query(sql);
+    for (const sql of [...createTablesSql(fresh, freshVocabulary), createSamplesTableSql(freshSamples)])
+      await this.pool.query(sql);
     try {
       await fill({
         upsert: (documents) => upsertInto(this.pool, fresh, documents),
@@ -212,20 +230,25 @@ export class PostgresSearchEngine implements SearchEngine {
         vocabularyInsertSql(fresh, freshVocabulary, false),
         createVocabularyIndexSql(freshVocabulary, gen),
       ];
+      const samples = [createSamplesFillSql(fresh, freshSamples), ...createSampleIndexesSql(freshSamples, gen)];
       await this.inParallel(
-        [vocabulary, ...createIndexesSql(fresh, gen)],
+        [vocabulary, samples, ...createIndexesSql(fresh, gen)],
         [`set maintenance_work_mem = '${BUILD_MEMORY}'`],
       );
-      await this.inParallel([`vacuum analyze ${id(fresh)}`, `vacuum analyze ${id(freshVocabulary)}`]);
+      await this.inParallel([fresh, freshVocabulary, freshSamples].map((table) => `vacuum analyze ${id(table)}`));
       await this.underSetupLock(async (client) => {
         await client.query(`alter table if exists ${DOCUMENTS_TABLE} rename to ${id(retired)}`);
         await client.query(`alter table if exists ${VOCABULARY_TABLE} rename to ${id(retiredVocabulary)}`);
         await client.query(`alter table ${id(fresh)} rename to ${DOCUMENTS_TABLE}`);
         await client.query(`alter table ${id(freshVocabulary)} rename to ${VOCABULARY_TABLE}`);
+        await client.query(`alter table if exists ${SAMPLES_TABLE} rename to ${id(retiredSamples)}`);
+        await client.query(`alter table ${id(freshSamples)} rename to ${SAMPLES_TABLE}`);
       });
-      await this.pool.query(`drop table if exists ${id(retired)}, ${id(retiredVocabulary)}`);
+      await this.pool.query(`drop table if exists ${id(retired)}, ${id(retiredVocabulary)}, ${id(retiredSamples)}`);
     } catch (error) {
-      await this.pool.query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}`).catch(() => undefined);
+      await this.pool
+        .query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}, ${id(freshSamples)}`)
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -591,7 +614,8 @@ export class PostgresSearchEngine implements SearchEngine {
   private async dropLeftovers(): Promise<void> {
     const { rows } = await this.pool.query<{ name: string }>(
       `select tablename as name from pg_tables where schemaname = current_schema()
-       and (tablename like 'search\\_documents\\_%' or tablename like 'search\\_vocabulary\\_%')`,
+       and (tablename like 'search\\_documents\\_%' or tablename like 'search\\_vocabulary\\_%'
+            or tablename like 'search\\_samples\\_%')`,
     );
     for (const { name } of rows) await this.pool.query(`drop table if exists ${pg.escapeIdentifier(name)}`);
   }
@@ -1082,7 +1106,7 @@ function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
         : `count(*) as n, ${runs} as read, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
            ${previous(i, 'done')} or count(*) >= ${trusted} as done`;
     return [
-      `s${i} as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d
+      `s${i} as materialized (select ${FACET_COLUMNS} from ${SAMPLES_TABLE} d
          where ${filter.where} and d.id % ${modulus} = 0 and ${runs} limit ${rows})`,
       `n${i} as materialized (select ${count} from s${i})`,
     ];
