@@ -204,9 +204,9 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * Builds search_documents_<generation> and its vocabulary without indexes, fills them (in id ranges on
-   * several connections, each in popularity order), indexes them (several at once), then swaps both in by
-   * renaming.
+   * Builds search_documents_<generation>, its vocabulary and its samples without indexes, fills them (the
+   * documents in id ranges on several connections, each in popularity order), indexes them (several at once),
+   * then swaps the three in by renaming.
    */
   async rebuild(fill: (writer: PostgresDocumentWriter) => Promise<void>): Promise<void> {
     const gen = generation();
