@@ -21,20 +21,21 @@ export const SAMPLE_MODULI = [1000, 100, 10];
 /** The documents of the finest sample, with what counting and facets read (createSamplesTableSql). */
 export const SAMPLES_TABLE = 'search_samples';
 const FINEST_SAMPLE = Math.min(...SAMPLE_MODULI);
-/** The columns of SAMPLES_TABLE, as they are copied from the documents. */
-const SAMPLE_COLUMNS = [
-  'tsv',
-  'id',
-  'rating',
-  'open_days',
-  'is_approved',
-  'category_slug',
-  'category',
-  'country_code',
-  'country',
-  'city_slug',
-  'city',
-];
+/** The columns of SAMPLES_TABLE and their types, copied from the documents' columns of the same names. */
+const SAMPLE_COLUMN_TYPES = {
+  tsv: 'tsvector not null',
+  id: 'bigint primary key',
+  rating: 'double precision',
+  open_days: 'integer',
+  is_approved: 'boolean not null',
+  category_slug: 'text',
+  category: 'text',
+  country_code: 'text',
+  country: 'text',
+  city_slug: 'text',
+  city: 'text',
+};
+const SAMPLE_COLUMNS = Object.keys(SAMPLE_COLUMN_TYPES);
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
@@ -97,19 +98,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
  * rows share a few hundred pages that stay cached, and the statement reading them takes 30–60 % less.
  */
 export function createSamplesTableSql(samples: string): string {
-  return `create unlogged table ${pg.escapeIdentifier(samples)} (
-    tsv tsvector not null,
-    id bigint primary key,
-    rating double precision,
-    open_days integer,
-    is_approved boolean not null,
-    category_slug text,
-    category text,
-    country_code text,
-    country text,
-    city_slug text,
-    city text
-  )`;
+  const columns = Object.entries(SAMPLE_COLUMN_TYPES).map(([name, type]) => `${name} ${type}`);
+  return `create unlogged table ${pg.escapeIdentifier(samples)} (${columns.join(', ')})`;
 }
 
 /**
