@@ -9,7 +9,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { createSearchEngine } from '@directory/search';
+import { createSearchEngine, searchPoolConfig } from '@directory/search';
 import { buildInfo, changedBuilds } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
@@ -120,7 +120,7 @@ async function runScale(scale: number): Promise<BenchResult> {
   console.log(`\n######## ${scale.toLocaleString('en-US')} businesses ########`);
   step('database');
   const database = await prepareDatabase(baseUrl, scale, log);
-  const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize });
+  const pool = new pg.Pool(searchPoolConfig(database.url, options.poolSize));
   pool.on('error', () => undefined);
   const engine = createSearchEngine(pool, {});
   const env = { DATABASE_URL: database.url, REDIS_PREFIX: options.redisPrefix };

@@ -24,7 +24,7 @@ import {
   QUEUES,
   refreshAggregates,
 } from '@directory/core';
-import { createSearchEngine, drainOutbox, prepareIndex, reindex } from '@directory/search';
+import { createSearchEngine, drainOutbox, prepareIndex, reindex, searchPoolConfig } from '@directory/search';
 import { buildInfo, changedBuilds } from '../build-info.js';
 import { prepareDatabase } from '../database.js';
 import { startProcess, stopProcess } from '../http.js';
@@ -159,7 +159,7 @@ async function runScale(scale: number): Promise<PublicResult> {
   console.log(`\n######## public reads: ${scale.toLocaleString('en-US')} businesses ########`);
   step('database');
   const database = await prepareDatabase(baseUrl, scale, log);
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool(searchPoolConfig(database.url));
   pool.on('error', () => undefined);
   const engine = createSearchEngine(pool, {});
   const token = randomBytes(18).toString('base64url');

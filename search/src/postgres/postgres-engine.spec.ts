@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
+import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import { insertFixtures } from '../testing/fixtures.js';
@@ -31,6 +32,16 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
   afterAll(async () => {
     await pool?.end();
     await database?.drop();
+  });
+
+  it("opens the engine on sessions that do not prefetch (the index's pages are in memory)", async () => {
+    const opened = openSearch({ DATABASE_URL: database.url }, 1);
+    try {
+      const { rows } = await opened.pool.query<{ effective_io_concurrency: string }>('show effective_io_concurrency');
+      expect(rows[0].effective_io_concurrency).toBe('0');
+    } finally {
+      await opened.close();
+    }
   });
 
   it('counts exactly up to its bound, then estimates and scales the facets', async () => {

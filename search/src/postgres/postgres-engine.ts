@@ -1000,6 +1000,7 @@ function hitsSql(
   if (plan === 'rankAll') return page(select, filter.where, ranking);
   if (plan !== 'windows') {
     // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read.
+    // The facets come with the first row only (on every row they were sent and parsed once per hit).
     const order = 'm.tier, m.typed desc, m.reviews desc, m.id';
     return {
       text: `with m as materialized (
@@ -1009,7 +1010,9 @@ function hitsSql(
                         order by ${order} limit ${limit} offset ${skip}),
              summary as (select count(*) as match_count,
                            (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
-           select summary.match_count, summary.facets, hit.* from summary left join lateral (
+           select summary.match_count, case when row_number() over (order by hit.position) = 1 then summary.facets end
+             as facets, hit.*
+           from summary left join lateral (
              select ${columns.join(', ')}, r.position from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
            order by hit.position`,
       values,
