@@ -1,6 +1,12 @@
 export * from './search-engine.js';
 export { fold, normalizeQuery, haversineKm, MAX_LIMIT } from './text.js';
-export { createSearchEngine, openSearch, searchPoolConfig, type OpenedSearch, type SearchEngineConfig } from './create-engine.js';
+export {
+  createSearchEngine,
+  openSearch,
+  searchPoolConfig,
+  type OpenedSearch,
+  type SearchEngineConfig,
+} from './create-engine.js';
 export { PostgresSearchEngine, type PostgresEngineOptions } from './postgres/postgres-engine.js';
 export {
   MeilisearchSearchEngine,
