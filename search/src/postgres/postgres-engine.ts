@@ -999,22 +999,22 @@ function hitsSql(
   const ranking = `${tier}, ${fuzzy ? `${typed} desc, ` : ''}d.reviews desc, d.id`;
   if (plan === 'rankAll') return page(select, filter.where, ranking);
   if (plan !== 'windows') {
-    // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read.
-    // The facets come with the first row only (on every row they were sent and parsed once per hit).
-    const order = 'm.tier, m.typed desc, m.reviews desc, m.id';
+    // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read
+    // (a bounded sort: the page is ordered again by the same keys, not numbered among all matches). The
+    // facets come with the first row only (on every row they were sent and parsed once per hit).
+    const order = (t: string) => `${t}.tier, ${t}.typed desc, ${t}.reviews desc, ${t}.id`;
     return {
       text: `with m as materialized (
                select d.id, d.reviews, ${tier} as tier, ${typed} as typed, ${FACET_COLUMNS}
                from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${param(plan.countedUpTo)}),
-             ranked as (select m.*, row_number() over (order by ${order}) as position from m
-                        order by ${order} limit ${limit} offset ${skip}),
+             ranked as (select m.id, m.tier, m.typed from m order by ${order('m')} limit ${limit} offset ${skip}),
              summary as (select count(*) as match_count,
                            (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
-           select summary.match_count, case when row_number() over (order by hit.position) = 1 then summary.facets end
+           select summary.match_count, case when row_number() over (order by ${order('hit')}) = 1 then summary.facets end
              as facets, hit.*
            from summary left join lateral (
-             select ${columns.join(', ')}, r.position from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
-           order by hit.position`,
+             select ${columns.join(', ')}, r.tier, r.typed from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
+           order by ${order('hit')}`,
       values,
     };
   }
