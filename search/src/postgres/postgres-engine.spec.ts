@@ -85,6 +85,22 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(many.hits[0].name).toBe('Quokka Lounge 300');
     // 30 matches: 3 in the sample, too few to trust, so they are counted.
     expect(await engine.search({ q: 'quokka', category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
+    // Within a radius, the sample's nearest matches: all 30 sampled ones of the 300 places at that point (the
+    // nearest matches themselves, all at distance 0, would tell no density and leave the planner's guess).
+    for (const sort of ['distance', 'relevance'] as const) {
+      const around = await engine.search({ lat: place.lat, lng: place.lng, radiusKm: 1, sort });
+      expect(around).toMatchObject({ total: 300, exhaustive: false });
+      expect(around.facets.category).toEqual(many.facets.category);
+      // 3 sampled tea houses: too few to trust, so the nearest matches are counted.
+      const teaHouses = await engine.search({
+        lat: place.lat,
+        lng: place.lng,
+        radiusKm: 1,
+        category: 'tea-house',
+        sort,
+      });
+      expect(teaHouses).toMatchObject({ total: 30, exhaustive: true });
+    }
     // The samples follow the documents through the sync: unapproved, then deleted.
     await pool.query(`update businesses set is_approved = false where name like 'Quokka Lounge %'`);
     await drainOutbox(pool, engine);

@@ -28,6 +28,7 @@ import {
   MIN_TYPO_WORD,
   PREFIX_LEXEME_LENGTHS,
   SAMPLES_TABLE,
+  SAMPLE_COLUMNS,
   SAMPLE_MODULI,
   VOCABULARY_TABLE,
   syncSamplesSql,
@@ -72,6 +73,12 @@ export interface PostgresEngineOptions {
   concurrentSearches?: number;
 }
 
+/**
+ * Places are not spread evenly over a disc: around a city centre the count within r grows about as r^1.5
+ * (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over), so a radius's
+ * total is scaled from the nearest matches' farthest distance by this power.
+ */
+const RADIUS_GROWTH = 1.5;
 /** Exact matches below this count trigger the pass that tolerates typos. */
 const FUZZY_BELOW = 10;
 /** Typo variants considered per query word. */
@@ -163,10 +170,23 @@ export class PostgresSearchEngine implements SearchEngine {
           ...createIndexesSql(DOCUMENTS_TABLE, gen),
           createVocabularyIndexSql(VOCABULARY_TABLE, gen),
         );
-      // An index of an older layout has none: empty, a count finds no sample and counts exactly, until the
-      // reindex the layout asks for fills it.
-      if (!(await exists(SAMPLES_TABLE)))
-        statements.push(createSamplesTableSql(SAMPLES_TABLE), ...createSampleIndexesSql(SAMPLES_TABLE, gen));
+      // An index of an older layout has none, or one of other columns: empty, a count finds no sample and
+      // counts exactly, until the reindex the layout asks for fills it.
+      const { rows: sampleColumns } = await client.query<{ name: string }>(
+        `select attname as name from pg_attribute where attrelid = to_regclass($1) and attnum > 0 and not attisdropped`,
+        [SAMPLES_TABLE],
+      );
+      if (
+        sampleColumns
+          .map((c) => c.name)
+          .sort()
+          .join() !== [...SAMPLE_COLUMNS].sort().join()
+      )
+        statements.push(
+          `drop table if exists ${SAMPLES_TABLE}`,
+          createSamplesTableSql(SAMPLES_TABLE),
+          ...createSampleIndexesSql(SAMPLES_TABLE, gen),
+        );
       for (const sql of statements) await client.query(sql);
     });
   }
@@ -434,11 +454,11 @@ export class PostgresSearchEngine implements SearchEngine {
         ({ stats, hitRows } = await this.rankedWithStats(query, groups, fuzzy, sampled, offset, coarser, byWindows));
       }
     } else if (filter.circle && query.sort === 'distance') {
-      // A radius has no sample index (sampleIndex is null): its hits and count run in one round trip.
-      const hitsAndStats = [hitsSql(query, groups, fuzzy, filter, offset, 'windows'), this.countSql(filter)];
+      // A radius's hits and count run in one round trip.
+      const hitsAndStats = [hitsSql(query, groups, fuzzy, filter, offset, 'windows'), this.radiusStatsSql(filter)];
       const [found, counted] = await this.withoutBitmapScans(hitsAndStats);
       hitRows = found as HitRow[];
-      stats = await this.statsOf(counted as FacetRow[], filter, null);
+      stats = await this.radiusStats(counted as FacetRow[], filter);
     } else {
       [hitRows, stats] = await Promise.all([hits('windows'), this.stats(sampled, sampleIndex)]);
     }
@@ -455,8 +475,9 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * Total and facets from one bounded sample of the matches; the coarser sample index or the planner
-   * estimates what lies beyond. Within a radius the sample is the nearest matches, and the total is scaled
-   * from their density: the planner's guess for a point in a box is a constant, whatever the box holds.
+   * estimates what lies beyond. Within a radius the samples and matches are the nearest ones, and a total
+   * beyond them is scaled from their density (radiusStats): the planner's guess for a point in a box is a
+   * constant, whatever the box holds.
    *
    * `sampleable` (the filter as tsvector lexemes) is first asked of the sample indexes, smallest first: one
    * that finds enough matches (sampleLevels) proves there are more than can be counted exactly, and gives the
@@ -464,18 +485,48 @@ export class PostgresSearchEngine implements SearchEngine {
    * facets for a thousandth to a tenth of the cost. A query no sample trusts has few matches: they are counted.
    */
   private async stats(filter: Filter, sampleable: Filter | null): Promise<Stats> {
+    if (filter.circle)
+      return this.radiusStats((await this.withoutBitmapScans([this.radiusStatsSql(filter)]))[0] as FacetRow[], filter);
     const sampled = await this.sampledStats(filter, sampleable);
     if ('stats' in sampled) return sampled.stats;
-    const sql = this.countSql(filter);
-    const rows = filter.circle
-      ? ((await this.withoutBitmapScans([sql]))[0] as FacetRow[])
-      : (await this.pool.query<FacetRow>(...sqlArgs(sql))).rows;
+    const rows = (await this.pool.query<FacetRow>(...sqlArgs(this.countSql(filter)))).rows;
     return this.statsOf(rows, filter, sampled.coarser);
   }
 
   /** Counts and facets the first exactCountUpTo + 1 matches (within a radius, the nearest): statsOf reads it. */
   private countSql(filter: Filter): Sql {
     return statsSql(filter, this.exactCountUpTo + 1);
+  }
+
+  /** A radius's count and facets: the finest sample's nearest matches first (radiusStatsSql). */
+  private radiusStatsSql(filter: Filter): Sql {
+    return radiusStatsSql(filter, this.sampleLevels.at(-1)!, this.exactCountUpTo + 1);
+  }
+
+  /**
+   * Total and facets of a radius from radiusStatsSql's rows. A sample that finds enough matches to be trusted
+   * (as a text query's finest level) answers: every sampled match within the radius when it read fewer than
+   * its bound, scaled by the sample's share; else its farthest read match tells the density, as statsOf does
+   * for the nearest matches themselves, which answer when the sample holds too few (they were read instead).
+   */
+  private async radiusStats(rows: FacetRow[], filter: Filter): Promise<Stats> {
+    const sampled = rows.filter((row) => row.source === 'sample');
+    const { modulus, trusted, rows: bound } = this.sampleLevels.at(-1)!;
+    const counted = totalOf(sampled);
+    if (counted < trusted)
+      return this.statsOf(
+        rows.filter((row) => row.source === 'exact'),
+        filter,
+        null,
+      );
+    const farthestKm = Number(sampled.find((r) => r.facet === 'total')?.value ?? 0);
+    const radiusKm = filter.circle!.radiusKm;
+    const inSample =
+      counted < bound || farthestKm <= 0
+        ? counted
+        : Math.max(counted, Math.round(counted * (radiusKm / farthestKm) ** RADIUS_GROWTH));
+    const total = inSample * modulus;
+    return { total, facets: toFacets(sampled, total / counted, this.facetLimit), exhaustive: false };
   }
 
   /** Total and facets from countSql's rows: exact below its bound, else estimated (see stats). */
@@ -485,9 +536,7 @@ export class PostgresSearchEngine implements SearchEngine {
     if (counted < sample) return { total: counted, facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
     const farthestKm = Number(rows.find((r) => r.facet === 'total')?.value ?? 0);
     if (filter.circle && farthestKm > 0) {
-      // Places are not spread evenly over a disc: around a city centre the count within r grows about as
-      // r^1.5 (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over).
-      const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** 1.5));
+      const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** RADIUS_GROWTH));
       return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
     }
     const total = await this.beyond(coarser, counted, filter);
@@ -1063,6 +1112,8 @@ interface CoarseCount {
 }
 
 interface FacetRow {
+  /** Which relation a row of radiusStatsSql describes. */
+  source?: 'sample' | 'exact';
   /** 'level': a sample level's count (samplesSql). */
   facet: 'total' | 'category' | 'country' | 'city' | 'level';
   value: string | null;
@@ -1085,6 +1136,25 @@ function statsSql(filter: Filter, sample: number): Sql {
     text: `with m as materialized (
              select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${filter.where} ${nearest} limit ${sample})
            ${facetsSql('m', circle !== null)}`,
+    values: filter.values,
+  };
+}
+
+/**
+ * A radius's FacetRows from the finest sample (its nearest `level.rows` matches, source 'sample'), and from the
+ * nearest `exactRows` matches themselves (source 'exact') only when the sample found fewer than it needs to be
+ * trusted: a one-time filter on its count, checked before the documents' GiST index is walked.
+ */
+function radiusStatsSql(filter: Filter, level: SampleLevel, exactRows: number): Sql {
+  const { lat, lng } = filter.circle!;
+  const nearest = (table: string, condition: string, limit: number) =>
+    `select ${FACET_COLUMNS}, ${distanceSql(lat, lng)} as distance_km from ${table} d where ${filter.where}${condition}
+     order by point(d.longitude, d.latitude) <-> point(${lng}, ${lat}) limit ${limit}`;
+  return {
+    text: `with s as materialized (${nearest(SAMPLES_TABLE, '', level.rows)}),
+           e as materialized (${nearest(DOCUMENTS_TABLE, ` and (select count(*) from s) < ${level.trusted}`, exactRows)})
+           select 'sample' as source, f.* from (${facetsSql('s', true)}) f
+           union all select 'exact', f.* from (${facetsSql('e', true)}) f`,
     values: filter.values,
   };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v11';
+export const LAYOUT_VERSION = 'search_documents v12';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -27,6 +27,8 @@ const SAMPLE_COLUMN_TYPES = {
   id: 'bigint primary key',
   rating: 'double precision',
   open_days: 'integer',
+  latitude: 'double precision',
+  longitude: 'double precision',
   is_approved: 'boolean not null',
   category_slug: 'text',
   category: 'text',
@@ -35,7 +37,7 @@ const SAMPLE_COLUMN_TYPES = {
   city_slug: 'text',
   city: 'text',
 };
-const SAMPLE_COLUMNS = Object.keys(SAMPLE_COLUMN_TYPES);
+export const SAMPLE_COLUMNS = Object.keys(SAMPLE_COLUMN_TYPES);
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
@@ -140,10 +142,18 @@ export function syncSamplesSql(table: string, samples: string): string {
  * 1.2M documents), so a sample of the matches costs as much as all of them unless it comes from a smaller list.
  */
 export function createSampleIndexesSql(samples: string, generation: string): string[] {
-  return SAMPLE_MODULI.map(
-    (modulus) => `create index ${pg.escapeIdentifier(`search_samples_${generation}_tsv_${modulus}`)}
-      on ${pg.escapeIdentifier(samples)} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
-  );
+  const s = pg.escapeIdentifier(samples);
+  const name = (suffix: string) => pg.escapeIdentifier(`search_samples_${generation}_${suffix}`);
+  const located = 'where is_approved and latitude is not null and longitude is not null';
+  return [
+    ...SAMPLE_MODULI.map(
+      (modulus) => `create index ${name(`tsv_${modulus}`)}
+        on ${s} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
+    ),
+    // The finest sample nearest first, as the documents' GiST indexes walk them: a radius's count and facets.
+    `create index ${name('geo')} on ${s} using gist (point(longitude, latitude)) ${located}`,
+    `create index ${name('category_geo')} on ${s} using gist (category_slug, point(longitude, latitude)) ${located}`,
+  ];
 }
 
 /** Adds the words of these documents (all documents when ids is null) to the vocabulary. */
