@@ -297,4 +297,26 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       expect(runs).toEqual([...new Set(runs)]);
     }
   });
+
+  it('recreates, empty, a samples table of other columns (an older layout) until the reindex it asks for', async () => {
+    const engine = new PostgresSearchEngine(pool);
+    const columns = async () =>
+      (
+        await pool.query<{ name: string }>(
+          `select attname as name from pg_attribute where attrelid = 'search_samples'::regclass
+           and attnum > 0 and not attisdropped`,
+        )
+      ).rows.map((row) => row.name);
+    const current = await columns();
+    await pool.query('alter table search_samples drop column latitude');
+    await engine.setup();
+    expect((await columns()).sort()).toEqual([...current].sort());
+    expect((await pool.query('select count(*)::int as n from search_samples')).rows[0].n).toBe(0);
+    // Searches keep answering, counted exactly, and the syncs write to the new table.
+    expect(await engine.search({ q: 'store' })).toMatchObject({ exhaustive: true });
+    await engine.setup();
+    expect((await columns()).sort()).toEqual([...current].sort());
+    await reindex(pool, engine);
+    expect((await pool.query('select count(*)::int as n from search_samples')).rows[0].n).toBeGreaterThan(0);
+  });
 });
