@@ -74,12 +74,6 @@ export interface PostgresEngineOptions {
   concurrentSearches?: number;
 }
 
-/**
- * Places are not spread evenly over a disc: around a city centre the count within r grows about as r^1.5
- * (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over), so a radius's
- * total is scaled from the nearest matches' farthest distance by this power.
- */
-const RADIUS_GROWTH = 1.5;
 /** Exact matches below this count trigger the pass that tolerates typos. */
 const FUZZY_BELOW = 10;
 /** Typo variants considered per query word. */
@@ -520,12 +514,7 @@ export class PostgresSearchEngine implements SearchEngine {
         filter,
         null,
       );
-    const farthestKm = Number(sampled.find((r) => r.facet === 'total')?.value ?? 0);
-    const radiusKm = filter.circle!.radiusKm;
-    const inSample =
-      counted < bound || farthestKm <= 0
-        ? counted
-        : Math.max(counted, Math.round(counted * (radiusKm / farthestKm) ** RADIUS_GROWTH));
+    const inSample = counted < bound ? counted : (scaledToRadius(counted, sampled, filter.circle!.radiusKm) ?? counted);
     const total = inSample * modulus;
     return { total, facets: toFacets(sampled, total / counted, this.facetLimit), exhaustive: false };
   }
@@ -535,12 +524,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const sample = this.exactCountUpTo + 1;
     const counted = totalOf(rows);
     if (counted < sample) return { total: counted, facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
-    const farthestKm = Number(rows.find((r) => r.facet === 'total')?.value ?? 0);
-    if (filter.circle && farthestKm > 0) {
-      const total = Math.max(counted, Math.round(counted * (filter.circle.radiusKm / farthestKm) ** RADIUS_GROWTH));
-      return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
-    }
-    const total = await this.beyond(coarser, counted, filter);
+    // Within a radius, scaled from the nearest matches' density; the planner's guess when they tell none.
+    const total =
+      (filter.circle && scaledToRadius(counted, rows, filter.circle.radiusKm)) ||
+      (await this.beyond(coarser, counted, filter));
     return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
   }
 
@@ -1125,18 +1112,24 @@ interface FacetRow {
 }
 
 /**
- * One row per facet value and one 'total' row, from one hashed pass over the sample (grouping sets). A label
- * is the least of its value's spellings in byte order, which puts a capitalised one ("Coffee shop") first.
- * Within a radius the sample is the nearest matches, and the total row's value the farthest of them (km).
+ * The facet columns of up to `limit` matches of the filter in `table` (with `condition` added): within a radius
+ * the nearest first, with their distance.
  */
-function statsSql(filter: Filter, sample: number): Sql {
+function countedMatchesSql(filter: Filter, table: string, limit: number, condition = ''): string {
   const { circle } = filter;
   const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
   const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
+  return `select ${FACET_COLUMNS}${distance} from ${table} d where ${filter.where}${condition} ${nearest} limit ${limit}`;
+}
+
+/**
+ * One row per facet value and one 'total' row, from one hashed pass over the first `sample` matches (grouping
+ * sets). A label is the least of its value's spellings in byte order, which puts a capitalised one ("Coffee
+ * shop") first.
+ */
+function statsSql(filter: Filter, sample: number): Sql {
   return {
-    text: `with m as materialized (
-             select ${FACET_COLUMNS}${distance} from ${DOCUMENTS_TABLE} d where ${filter.where} ${nearest} limit ${sample})
-           ${facetsSql('m', circle !== null)}`,
+    text: `with m as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, sample)}) ${facetsSql('m', false)}`,
     values: filter.values,
   };
 }
@@ -1144,16 +1137,14 @@ function statsSql(filter: Filter, sample: number): Sql {
 /**
  * A radius's FacetRows from the finest sample (its nearest `level.rows` matches, source 'sample'), and from the
  * nearest `exactRows` matches themselves (source 'exact') only when the sample found fewer than it needs to be
- * trusted: a one-time filter on its count, checked before the documents' GiST index is walked.
+ * trusted: a one-time filter on its count, checked before the documents' GiST index is walked. The total rows'
+ * value is the farthest match read (km).
  */
 function radiusStatsSql(filter: Filter, level: SampleLevel, exactRows: number): Sql {
-  const { lat, lng } = filter.circle!;
-  const nearest = (table: string, condition: string, limit: number) =>
-    `select ${FACET_COLUMNS}, ${distanceSql(lat, lng)} as distance_km from ${table} d where ${filter.where}${condition}
-     order by point(d.longitude, d.latitude) <-> point(${lng}, ${lat}) limit ${limit}`;
+  const untrusted = ` and (select count(*) from s) < ${level.trusted}`;
   return {
-    text: `with s as materialized (${nearest(SAMPLES_TABLE, '', level.rows)}),
-           e as materialized (${nearest(DOCUMENTS_TABLE, ` and (select count(*) from s) < ${level.trusted}`, exactRows)})
+    text: `with s as materialized (${countedMatchesSql(filter, SAMPLES_TABLE, level.rows)}),
+           e as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, exactRows, untrusted)})
            select 'sample' as source, f.* from (${facetsSql('s', true)}) f
            union all select 'exact', f.* from (${facetsSql('e', true)}) f`,
     values: filter.values,
@@ -1212,6 +1203,17 @@ function facetsSql(relation: string, farthest: boolean): string {
               when 4 then min(city collate "C") end as label,
             country_code, count(*) as count
           from ${relation} group by grouping sets ((), (category_slug), (country_code), (country_code, city_slug))`;
+}
+
+/**
+ * The count of the nearest matches read (`counted`, the farthest of them in the total row), scaled to the whole
+ * radius. Places are not spread evenly over a disc: around a city centre the count within r grows about as
+ * r^1.5 (measured at 1.2M: within 2× of the true count at 5–25 km, where r² was up to 5× over). Undefined
+ * when all lie at the centre: they tell no density.
+ */
+function scaledToRadius(counted: number, rows: FacetRow[], radiusKm: number): number | undefined {
+  const farthestKm = Number(rows.find((r) => r.facet === 'total')?.value ?? 0);
+  return farthestKm > 0 ? Math.max(counted, Math.round(counted * (radiusKm / farthestKm) ** 1.5)) : undefined;
 }
 
 function totalOf(rows: FacetRow[]): number {

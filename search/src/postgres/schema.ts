@@ -144,15 +144,22 @@ export function syncSamplesSql(table: string, samples: string): string {
 export function createSampleIndexesSql(samples: string, generation: string): string[] {
   const s = pg.escapeIdentifier(samples);
   const name = (suffix: string) => pg.escapeIdentifier(`search_samples_${generation}_${suffix}`);
-  const located = 'where is_approved and latitude is not null and longitude is not null';
   return [
     ...SAMPLE_MODULI.map(
       (modulus) => `create index ${name(`tsv_${modulus}`)}
         on ${s} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
     ),
-    // The finest sample nearest first, as the documents' GiST indexes walk them: a radius's count and facets.
-    `create index ${name('geo')} on ${s} using gist (point(longitude, latitude)) ${located}`,
-    `create index ${name('category_geo')} on ${s} using gist (category_slug, point(longitude, latitude)) ${located}`,
+    // The finest sample nearest first, as the documents are walked: a radius's count and facets.
+    ...geoIndexesSql(s, name),
+  ];
+}
+
+/** GiST indexes on the point and on (category, point) of a table's approved, located rows (nearest-first walks). */
+function geoIndexesSql(table: string, name: (suffix: string) => string): string[] {
+  const located = 'where is_approved and latitude is not null and longitude is not null';
+  return [
+    `create index ${name('geo')} on ${table} using gist (point(longitude, latitude)) ${located}`,
+    `create index ${name('category_geo')} on ${table} using gist (category_slug, point(longitude, latitude)) ${located}`,
   ];
 }
 
@@ -198,10 +205,7 @@ export function createIndexesSql(table: string, generation: string): string[] {
        where is_approved`,
     `create index ${name('category_rating')} on ${t} (category_slug, rating desc nulls last, reviews desc, id)
        where is_approved`,
-    `create index ${name('geo')} on ${t} using gist (point(longitude, latitude))
-       where is_approved and latitude is not null and longitude is not null`,
-    `create index ${name('category_geo')} on ${t} using gist (category_slug, point(longitude, latitude))
-       where is_approved and latitude is not null and longitude is not null`,
+    ...geoIndexesSql(t, name),
   ];
 }
 
