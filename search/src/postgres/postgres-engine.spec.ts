@@ -281,7 +281,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       'search_vocabulary',
     ]);
     // Each connection wrote its id range most reviewed first: walking a range in that order, a page once left
-    // is never come back to (its rows are neighbours in popularity).
+    // is hardly ever come back to (its rows are neighbours in popularity). Under contention PostgreSQL may hand
+    // a connection a page another one began (extra blocks go to the free space map), hence a little slack;
+    // an unordered fill comes back to its pages at nearly every row.
     const stored = await pool.query<{ id: string; page: number }>(
       'select id, (ctid::text::point)[0] as page from search_documents order by reviews desc, id',
     );
@@ -294,7 +296,8 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       const pages = stored.rows.filter((r) => rangeOf(r.id) === range).map((r) => r.page);
       const runs = pages.filter((page, i) => i === 0 || page !== pages[i - 1]);
       expect(pages.length).toBeGreaterThan(1);
-      expect(runs).toEqual([...new Set(runs)]);
+      const distinct = new Set(runs).size;
+      expect(runs.length - distinct).toBeLessThanOrEqual(Math.max(2, Math.ceil(distinct / 10)));
     }
   });
 
