@@ -10,6 +10,12 @@ bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-nginx.sh
 bash scripts/ensure-package.sh /usr/bin/wrk wrk "the load generator of the nginx figures"
+# The product as deployed: the bench's own PostgreSQL server with deploy/postgresql/directory.conf, unless a
+# server is named (BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432 measures the machine's as it is).
+if [ -z "${BENCH_DATABASE_URL:-}" ]; then
+  BENCH_DATABASE_URL=$(bash bench/postgres-server.sh)
+  export BENCH_DATABASE_URL
+fi
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   echo "== build (npm run build)"
   npm run build --silent >/dev/null

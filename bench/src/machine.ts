@@ -13,7 +13,15 @@ export interface MachineInfo {
   loadAverage: { start: number; end: number | null };
 }
 
-const SETTINGS = ['shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'jit'];
+const SETTINGS = [
+  'port',
+  'shared_buffers',
+  'work_mem',
+  'effective_cache_size',
+  'max_parallel_workers_per_gather',
+  'jit',
+  'autovacuum',
+];
 
 export async function machineInfo(pool: pg.Pool): Promise<MachineInfo> {
   const { rows } = await pool.query<{ version: string }>('select version() as version');

@@ -176,7 +176,8 @@ function scaleSection(r: BenchResult): string {
     `### ${n(r.scale)} businesses — ${r.date}`,
     '',
     `${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.postgres} ` +
-      `(shared_buffers ${m.postgresSettings.shared_buffers}, work_mem ${m.postgresSettings.work_mem}); ` +
+      `(${m.postgresSettings.port ? `port ${m.postgresSettings.port}, ` : ''}shared_buffers ${m.postgresSettings.shared_buffers}, ` +
+      `${m.postgresSettings.port ? `effective_cache_size ${m.postgresSettings.effective_cache_size}, ` : ''}work_mem ${m.postgresSettings.work_mem}); ` +
       `load average ${m.loadAverage.start} at start, ${m.loadAverage.end} at end. Database ${r.database.name} ` +
       `${r.database.reused ? '(reused, not seeded again)' : `(seeded in ${round(r.database.seedSeconds ?? 0, 1)} s)`}, ` +
       `search_documents ${round(r.reindex.tableBytes / 1024 ** 2, 0)} MiB; pool ${r.engine.poolSize} connections; ` +

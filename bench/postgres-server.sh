@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The bench's own PostgreSQL server: Debian's PostgreSQL configured as the product is deployed
+# (deploy/postgresql/directory.conf), a cluster named "bench" on port 5433 (BENCH_PG_PORT). The figures are then
+# those of the product as deployed, while the machine's server on 5432 (tests, npm start) keeps its own settings.
+# Creates the cluster once (trust authentication on the loopback only, as the machine's server), installs the
+# settings, (re)starts it when they changed, and prints its URL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${BENCH_PG_PORT:-5433}
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+command -v pg_createcluster >/dev/null || bash scripts/ensure-services.sh >&2
+version=$(ls /usr/lib/postgresql | sort -V | tail -1)
+etc=/etc/postgresql/$version/bench
+if [ ! -d "$etc" ]; then
+  echo "Creating the bench's PostgreSQL $version cluster (deploy/postgresql/directory.conf)…" >&2
+  as_root pg_createcluster "$version" bench --port "$port" >/dev/null
+  printf 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n' |
+    as_root tee "$etc/pg_hba.conf" >/dev/null
+fi
+changed=0
+# Installs $2 as conf.d/$1 when it differs.
+setting_file() {
+  if ! cmp -s "$2" "$etc/conf.d/$1"; then
+    as_root install -m 644 "$2" "$etc/conf.d/$1"
+    changed=1
+  fi
+}
+setting_file 00-bench.conf <(printf "listen_addresses = '127.0.0.1'\nport = %s\n" "$port")
+setting_file directory.conf deploy/postgresql/directory.conf
+up() { pg_isready -q -h 127.0.0.1 -p "$port" 2>/dev/null; }
+running() { pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "bench" { print $4 }' | grep -q online; }
+if running && [ "$changed" = 1 ]; then
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" bench restart >&2
+elif ! running; then
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" bench start >&2
+fi
+for _ in $(seq 1 30); do up && break; sleep 1; done
+up || {
+  echo "The bench's PostgreSQL did not start on 127.0.0.1:$port (see /var/log/postgresql/postgresql-$version-bench.log)." >&2
+  exit 1
+}
+echo "postgres://postgres@127.0.0.1:$port"
