@@ -232,15 +232,19 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
-  it('runs at most concurrentSearches searches (and as many suggestions) at once; the others wait their turn', async () => {
-    // Counts the engine's statements in flight (each search below runs its statements one after another).
+  it('runs at most concurrentStatements statements at once, the searches that began first first; suggestions apart', async () => {
+    const queries = ['bakery', 'pizza', 'store', 'zurich', 'quokka', 'starbucks'];
+    // The engine's statements in flight, and which search each one began for (its values name the query word).
     let inFlight = 0;
     let most = 0;
+    const events: string[] = [];
     const observed = new Proxy(pool, {
       get(target, property) {
         if (property !== 'query') return Reflect.get(target, property);
         return async (...args: Parameters<pg.Pool['query']>) => {
           most = Math.max(most, ++inFlight);
+          const values = JSON.stringify(args[1] ?? (args[0] as unknown as pg.QueryConfig).values ?? []);
+          events.push(`start ${queries.findIndex((q) => values.includes(q))}`);
           try {
             return await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
           } finally {
@@ -249,18 +253,33 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
         };
       },
     });
-    const queries = ['bakery', 'pizza', 'store', 'zurich', 'quokka', 'starbucks'];
     const alone = await Promise.all(queries.map((q) => new PostgresSearchEngine(pool).search({ q })));
-    for (const concurrentSearches of [1, 3]) {
+    for (const concurrentStatements of [1, 3]) {
       most = 0;
-      const engine = new PostgresSearchEngine(observed, { concurrentSearches });
-      const results = await Promise.all(queries.map((q) => engine.search({ q })));
+      events.length = 0;
+      const engine = new PostgresSearchEngine(observed, { concurrentStatements });
+      const results = await Promise.all(
+        queries.map((q, i) => engine.search({ q }).then((result) => (events.push(`finish ${i}`), result))),
+      );
       expect(results.map((r) => r.hits.map((h) => h.id))).toEqual(alone.map((r) => r.hits.map((h) => h.id)));
-      expect([concurrentSearches, most]).toEqual([concurrentSearches, concurrentSearches]);
+      expect([concurrentStatements, most]).toEqual([concurrentStatements, concurrentStatements]);
+      if (concurrentStatements > 1) continue;
+      // One at a time: a search's statement starts while an earlier search reads its last answer in Node, never
+      // before the searches that began two or more before it finished (first come first served by statement
+      // would start every search's first statement before any second one).
+      const late = events.flatMap((event, at) => {
+        const [kind, search] = event.split(' ');
+        const unfinished = queries
+          .map((_, i) => i)
+          .filter((i) => i < Number(search) - 1 && !events.slice(0, at).includes(`finish ${i}`));
+        return kind === 'start' && unfinished.length > 0 ? [`${event} before finish ${unfinished.join(', ')}`] : [];
+      });
+      expect(late).toEqual([]);
+      expect(events.filter((e) => e.startsWith('start')).length).toBeGreaterThan(queries.length);
     }
     // Suggestions queue apart: one at a time, each runs its three statements at once.
     most = 0;
-    const suggesting = new PostgresSearchEngine(observed, { concurrentSearches: 1 });
+    const suggesting = new PostgresSearchEngine(observed, { concurrentSuggestions: 1 });
     const suggestions = await Promise.all(['bak', 'piz', 'sto', 'zur', 'quo', 'sta'].map((q) => suggesting.suggest(q)));
     expect(suggestions.some((s) => s.businesses.length > 0)).toBe(true);
     expect(most).toBe(3);
