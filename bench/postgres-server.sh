@@ -11,9 +11,13 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 command -v pg_createcluster >/dev/null || bash scripts/ensure-services.sh >&2
 version=$(ls /usr/lib/postgresql | sort -V | tail -1)
 etc=/etc/postgresql/$version/bench
-if [ ! -d "$etc" ]; then
+listed() { pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "bench" { print $4 }'; }
+if [ -z "$(listed)" ]; then
   echo "Creating the bench's PostgreSQL $version cluster (deploy/postgresql/directory.conf)…" >&2
-  as_root pg_createcluster "$version" bench --port "$port" >/dev/null
+  # Settings left by a cluster whose data was removed would stop pg_createcluster.
+  as_root rm -rf "$etc"
+  # manual: the bench starts it; it does not start with the machine.
+  as_root pg_createcluster "$version" bench --port "$port" --start-conf manual >/dev/null
   printf 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n' |
     as_root tee "$etc/pg_hba.conf" >/dev/null
 fi
@@ -28,7 +32,7 @@ setting_file() {
 setting_file 00-bench.conf <(printf "listen_addresses = '127.0.0.1'\nport = %s\n" "$port")
 setting_file directory.conf deploy/postgresql/directory.conf
 up() { pg_isready -q -h 127.0.0.1 -p "$port" 2>/dev/null; }
-running() { pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "bench" { print $4 }' | grep -q online; }
+running() { listed | grep -q online; }
 if running && [ "$changed" = 1 ]; then
   as_root pg_ctlcluster --skip-systemctl-redirect "$version" bench restart >&2
 elif ! running; then
