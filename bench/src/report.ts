@@ -169,6 +169,14 @@ const n = (value: number) => value.toLocaleString('en-US');
 const lat = (s: LatencySummary | undefined) =>
   s ? `${formatMs(s.p50)} / ${formatMs(s.p95)} / ${formatMs(s.p99)} · ${s.rps ?? '–'}/s` : '–';
 
+/** The server's settings a reader compares runs by (result files before 2026-11-24 have no port). */
+function serverSettings(settings: Record<string, string>): string {
+  return ['port', 'shared_buffers', 'effective_cache_size', 'work_mem']
+    .filter((name) => settings[name] !== undefined)
+    .map((name) => `${name} ${settings[name]}`)
+    .join(', ');
+}
+
 function scaleSection(r: BenchResult): string {
   const m = r.machine;
   const levels = Object.keys(r.engine.concurrency);
@@ -176,8 +184,7 @@ function scaleSection(r: BenchResult): string {
     `### ${n(r.scale)} businesses — ${r.date}`,
     '',
     `${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.postgres} ` +
-      `(${m.postgresSettings.port ? `port ${m.postgresSettings.port}, ` : ''}shared_buffers ${m.postgresSettings.shared_buffers}, ` +
-      `${m.postgresSettings.port ? `effective_cache_size ${m.postgresSettings.effective_cache_size}, ` : ''}work_mem ${m.postgresSettings.work_mem}); ` +
+      `(${serverSettings(m.postgresSettings)}); ` +
       `load average ${m.loadAverage.start} at start, ${m.loadAverage.end} at end. Database ${r.database.name} ` +
       `${r.database.reused ? '(reused, not seeded again)' : `(seeded in ${round(r.database.seedSeconds ?? 0, 1)} s)`}, ` +
       `search_documents ${round(r.reindex.tableBytes / 1024 ** 2, 0)} MiB; pool ${r.engine.poolSize} connections; ` +

@@ -69,7 +69,7 @@ export interface PostgresEngineOptions {
    * waits about as long as any other and then runs at nearly its unloaded speed. Queued by statement rather than
    * by search, no place is held while Node reads an answer and writes the next statement (at 1.2M, 16 clients:
    * +5–6 % searches a second and p95 −4 to −7 % against three searches at once); four per two cores answered
-   * 3.5 % more with a higher p95, one per core left the cores idle.
+   * 3.5 % more with a higher p95, one per core no more than three whole searches at once.
    */
   concurrentStatements?: number;
   /**
