@@ -38,9 +38,26 @@ if running && [ "$changed" = 1 ]; then
 elif ! running; then
   as_root pg_ctlcluster --skip-systemctl-redirect "$version" bench start >&2
 fi
-for _ in $(seq 1 30); do up && break; sleep 1; done
-up || {
-  echo "The bench's PostgreSQL did not start on 127.0.0.1:$port (see /var/log/postgresql/postgresql-$version-bench.log)." >&2
-  exit 1
+wait_up() {
+  for _ in $(seq 1 30); do up && break; sleep 1; done
+  up || {
+    echo "The bench's PostgreSQL did not start on 127.0.0.1:$port (see /var/log/postgresql/postgresql-$version-bench.log)." >&2
+    exit 1
+  }
 }
+wait_up
+# Huge pages (directory.conf: huge_pages = try) need the kernel's reservation, as deploy/postgresql/hugepages.sysctl.conf
+# makes on a server: when the running server maps none, the pages it asks for are reserved beside any others in
+# use, and it is restarted to take them.
+postmaster() { as_root head -1 "/var/lib/postgresql/$version/bench/postmaster.pid"; }
+huge() { as_root grep -q anon_hugepage "/proc/$(postmaster)/maps"; }
+if ! huge; then
+  needed=$(psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -Atc 'show shared_memory_size_in_huge_pages')
+  meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+  in_use=$(($(meminfo HugePages_Total) - $(meminfo HugePages_Free) + $(meminfo HugePages_Rsvd)))
+  as_root sysctl -qw vm.nr_hugepages=$((in_use + needed)) || true
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" bench restart >&2
+  wait_up
+  huge || echo "The bench's PostgreSQL runs without huge pages: the kernel reserved $(meminfo HugePages_Total) of the $((in_use + needed)) 2 MB pages asked for." >&2
+fi
 echo "postgres://postgres@127.0.0.1:$port"
