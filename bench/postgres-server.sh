@@ -49,7 +49,8 @@ wait_up
 # Huge pages (directory.conf: huge_pages = try) need the kernel's reservation, as deploy/postgresql/hugepages.sysctl.conf
 # makes on a server: when the running server maps none, the pages it asks for are reserved beside any others in
 # use, and it is restarted to take them.
-postmaster() { as_root head -1 "/var/lib/postgresql/$version/bench/postmaster.pid"; }
+data_dir=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "bench" { print $6 }')
+postmaster() { as_root head -1 "$data_dir/postmaster.pid"; }
 huge() { as_root grep -q anon_hugepage "/proc/$(postmaster)/maps"; }
 if ! huge; then
   needed=$(psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -Atc 'show shared_memory_size_in_huge_pages')

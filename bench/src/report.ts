@@ -169,7 +169,10 @@ const n = (value: number) => value.toLocaleString('en-US');
 const lat = (s: LatencySummary | undefined) =>
   s ? `${formatMs(s.p50)} / ${formatMs(s.p95)} / ${formatMs(s.p99)} · ${s.rps ?? '–'}/s` : '–';
 
-/** The server's settings a reader compares runs by (result files before 2026-11-24 have no port, before 2026-11-25 no huge pages). */
+/**
+ * The server's settings a reader compares runs by (result files before 2026-11-24 have no port, before 2026-11-25
+ * no huge pages).
+ */
 function serverSettings(settings: Record<string, string>): string {
   return ['port', 'shared_buffers', 'huge pages in use', 'effective_cache_size', 'work_mem']
     .filter((name) => settings[name] !== undefined)
