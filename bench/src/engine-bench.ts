@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { SearchEngine, SearchQuery } from '@directory/search';
+import { startCpuCount, type CpuPerRequest } from './cpu.js';
 import { closedLoop, sequential } from './load.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 import type { BenchQuery, QueryType, Workload } from './workload.js';
@@ -30,6 +31,8 @@ export interface EngineSearchFigures {
   /** The slowest query of each type in the per-type pass (what the EXPLAIN step looks at). */
   slowestByType: SlowQuery[];
   concurrency: Record<string, LatencySummary>;
+  /** CPU time a search cost at each concurrency (Node: the engine in this process); none before 2026-11-25. */
+  cpu?: Record<string, CpuPerRequest>;
   reference: Record<string, LatencySummary>;
 }
 
@@ -108,12 +111,15 @@ export async function benchEngineSearch(
   });
 
   const concurrency: Record<string, LatencySummary> = {};
+  const cpu: Record<string, CpuPerRequest> = {};
   const reference: Record<string, LatencySummary> = {};
   let start = 0;
   for (const c of levels) {
+    const cpuCount = await startCpuCount(pool, process.pid);
     const run = await closedLoop(workload.queries, { concurrency: c, durationMs, start }, (q) =>
       engine.search(q.query),
     );
+    cpu[c] = await cpuCount(run.summary.count + run.summary.errors);
     start += run.summary.count;
     concurrency[c] = run.summary;
     const ref = await closedLoop(workload.ids, { concurrency: c, durationMs: Math.max(2000, durationMs / 2) }, (id) =>
@@ -122,11 +128,16 @@ export async function benchEngineSearch(
     reference[c] = ref.summary;
     log(
       `  search ×${c}: p50 ${run.summary.p50} p95 ${run.summary.p95} p99 ${run.summary.p99} ms, ` +
-        `${run.summary.rps} req/s (${run.summary.errors} errors) | PK select: p95 ${ref.summary.p95} ms, ${ref.summary.rps} req/s`,
+        `${run.summary.rps} req/s (${run.summary.errors} errors), CPU a search: Node ${cpu[c].node} ms, ` +
+        `PostgreSQL ${cpu[c].postgres ?? '–'} ms | PK select: p95 ${ref.summary.p95} ms, ${ref.summary.rps} req/s`,
     );
   }
   const passTimes = new Map(pass.samples.map((s) => [s.item, s.ms]));
-  return { figures: { poolSize, perType, slowest, slowestByType, concurrency, reference }, totals, passMs: passTimes };
+  return {
+    figures: { poolSize, perType, slowest, slowestByType, concurrency, cpu, reference },
+    totals,
+    passMs: passTimes,
+  };
 }
 
 export interface SuggestFigures {

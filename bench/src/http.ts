@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import autocannon from 'autocannon';
+import type { CpuPerRequest } from './cpu.js';
 import { sequential } from './load.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { toSearchParams, type BenchQuery, type Workload } from './workload.js';
@@ -8,6 +9,7 @@ import { byType, type TypeFigures } from './engine-bench.js';
 
 export interface ApiProcess {
   base: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<Ap
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { base, stop: () => stopProcess(child) };
+  return { base, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
 export type HttpRun = LatencySummary & { non2xx: number; statusCodes: Record<string, number> };
@@ -132,6 +134,8 @@ export interface HttpFigures {
     perType: TypeFigures[];
     /** Every request a cache miss (unique URL): the engine's capacity through the whole stack. */
     concurrency: Record<string, HttpRun>;
+    /** CPU time such a request cost (Node: the api process); none before 2026-11-25. */
+    cpu?: Record<string, CpuPerRequest>;
     /** The mix repeated as is: repeats within 60 s come from the api's Redis cache. */
     cached: Record<string, HttpRun>;
   };
@@ -152,6 +156,7 @@ export async function benchHttp(
   levels: number[],
   durationSeconds: number,
   log: (line: string) => void,
+  countCpu: () => Promise<(requests: number) => Promise<CpuPerRequest>>,
 ): Promise<HttpFigures> {
   const probe = await fetch(`${base}/api/search?q=a`);
   if (probe.status === 404) {
@@ -192,17 +197,21 @@ export async function benchHttp(
   );
 
   const concurrency: Record<string, HttpRun> = {};
+  const cpu: Record<string, CpuPerRequest> = {};
   const cached: Record<string, HttpRun> = {};
   const reference: Record<string, HttpRun> = {};
   const slugPaths = workload.slugs.map((s) => `/api/businesses/${encodeURIComponent(s)}`);
   for (const c of levels) {
     const half = Math.max(2, Math.round(durationSeconds / 2));
+    const cpuCount = await countCpu();
     concurrency[c] = await cannon(base, paths, c, durationSeconds, true);
+    cpu[c] = await cpuCount(concurrency[c].count + concurrency[c].errors);
     cached[c] = await cannon(base, paths, c, half);
     reference[c] = await cannon(base, slugPaths, c, half, true);
     const r = concurrency[c];
     log(
-      `  http search ×${c}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.rps} req/s, non-2xx ${r.non2xx} | ` +
+      `  http search ×${c}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.rps} req/s, non-2xx ${r.non2xx}, ` +
+        `CPU a request: api ${cpu[c].node} ms, PostgreSQL ${cpu[c].postgres ?? '–'} ms | ` +
         `cached: p95 ${cached[c].p95} ms, ${cached[c].rps} req/s | ` +
         `detail page: p95 ${reference[c].p95} ms, ${reference[c].rps} req/s`,
     );
@@ -212,6 +221,7 @@ export async function benchHttp(
     agreement: { compared, equal, unknownShape, examples },
     perType,
     concurrency,
+    cpu,
     cached,
   };
   figures.reference = reference;

@@ -15,6 +15,7 @@ import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
 import { summarize } from './stats.js';
 import { explainSearch } from './explain.js';
+import { startCpuCount } from './cpu.js';
 import { benchHttp, startApi, startProcess, stopProcess, type ApiProcess, type HttpFigures } from './http.js';
 import { machineInfo } from './machine.js';
 import { targetRows, updateReadme, writeResult, type BenchResult } from './report.js';
@@ -216,7 +217,10 @@ async function runScale(scale: number): Promise<BenchResult> {
         let api: ApiProcess | null = null;
         try {
           api = await startApi(env, options.port);
-          http = await benchHttp(api.base, totals, workload, options.concurrency, options.durationSeconds, log);
+          const apiPid = api.pid;
+          http = await benchHttp(api.base, totals, workload, options.concurrency, options.durationSeconds, log, () =>
+            startCpuCount(pool, apiPid),
+          );
         } catch (error) {
           http = { status: 'skipped', reason: `the HTTP run failed: ${(error as Error).message}` };
           log(`  ${http.reason}`);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildInfo } from './build-info.js';
+import type { CpuPerRequest } from './cpu.js';
 import type { BenchDatabase } from './database.js';
 import type { AfterWritesFigures, EngineSearchFigures, SuggestFigures } from './engine-bench.js';
 import type { HttpFigures } from './http.js';
@@ -168,6 +169,9 @@ const END = '<!-- bench:results:end -->';
 const n = (value: number) => value.toLocaleString('en-US');
 const lat = (s: LatencySummary | undefined) =>
   s ? `${formatMs(s.p50)} / ${formatMs(s.p95)} / ${formatMs(s.p99)} · ${s.rps ?? '–'}/s` : '–';
+/** A table row of the CPU time one request cost, Node + PostgreSQL, by level; none when the run did not count it. */
+const cpuRow = (what: string, levels: string[], cpu: Record<string, CpuPerRequest> | undefined) =>
+  cpu ? [[what, ...levels.map((c) => (cpu[c] ? `${cpu[c].node} + ${cpu[c].postgres ?? '–'} ms` : '–'))]] : [];
 
 /**
  * The server's settings a reader compares runs by (result files before 2026-11-24 have no port, before 2026-11-25
@@ -204,15 +208,17 @@ function scaleSection(r: BenchResult): string {
     '',
     targetsTable(r.targets),
     '',
-    'Latency p50 / p95 / p99 · requests per second, by concurrent clients:',
+    `Latency p50 / p95 / p99 · requests per second${r.engine.cpu ? ', and the CPU time one search cost' : ''}, by concurrent clients:`,
     '',
     table(
       ['what', ...levels.map((c) => `${c} client${c === '1' ? '' : 's'}`)],
       [
         ['search, engine', ...levels.map((c) => lat(r.engine.concurrency[c]))],
+        ...cpuRow('CPU a search, engine: Node + PostgreSQL', levels, r.engine.cpu),
         ['PK select (reference)', ...levels.map((c) => lat(r.engine.reference[c]))],
         ['suggest, engine', ...levels.map((c) => lat(r.suggest.concurrency[c]))],
         ['search, HTTP (cache misses)', ...levels.map((c) => lat(r.http.search?.concurrency[c]))],
+        ...cpuRow('CPU a search, HTTP: api + PostgreSQL', levels, r.http.search?.cpu),
         ['search, HTTP (mix repeated: api cache)', ...levels.map((c) => lat(r.http.search?.cached?.[c]))],
         ['detail page, HTTP (reference)', ...levels.map((c) => lat(r.http.reference?.[c]))],
         ['suggest, HTTP (cache misses)', ...levels.map((c) => lat(r.http.suggest?.concurrency?.[c]))],
