@@ -3,6 +3,7 @@ import { createSuiteDatabase } from '../../../testing/database.js';
 import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
+import type { SearchQuery } from '../search-engine.js';
 import { insertFixtures } from '../testing/fixtures.js';
 import { editDistance, PostgresSearchEngine } from './postgres-engine.js';
 
@@ -83,6 +84,41 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       { value: 'tea-house', label: 'Tea house', count: 30 },
     ]);
     expect(many.hits[0].name).toBe('Quokka Lounge 300');
+    // Browsing without words counts the same samples through a b-tree keyed by exactly its filters: every
+    // sampled row of a category, country or city (with the rating filter read from the index too).
+    const statements: pg.QueryConfig[] = [];
+    const recording = {
+      query: (statement: string | pg.QueryConfig, values?: unknown[]) => {
+        statements.push(typeof statement === 'string' ? { text: statement, values } : statement);
+        return pool.query(statement as string, values);
+      },
+      connect: () => pool.connect(),
+    } as unknown as pg.Pool;
+    const browsing = new PostgresSearchEngine(recording, { exactCountUpTo: 40, minSampleMatches: 10 });
+    const browse: [SearchQuery, string, number][] = [
+      [{ category: 'lounge' }, 'category_10', 270],
+      [{ category: 'lounge', country: 'AU', minRating: 3.5 }, 'category_country_10', 270],
+      [{ country: 'AU', city: 'perth' }, 'country_city_10', 300],
+    ];
+    for (const [filters, index, total] of browse) {
+      statements.length = 0;
+      const browsed = await browsing.search(filters);
+      expect(browsed).toMatchObject({ total, exhaustive: false });
+      expect(browsed.facets.city).toEqual([{ value: 'perth', label: 'Perth', countryCode: 'AU', count: total }]);
+      const sample = statements.find((s) => s.text.includes('from search_samples d'))!;
+      const client = await pool.connect();
+      try {
+        // The tables are small here, so a sequential scan would do: the index is asked whether it serves.
+        await client.query('set enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${sample.text}`, sample.values);
+        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(
+          new RegExp(`using search_samples_\\w+_${index} on`),
+        );
+      } finally {
+        await client.query('reset enable_seqscan');
+        client.release();
+      }
+    }
     // 30 matches: 3 in the sample, too few to trust, so they are counted.
     expect(await engine.search({ q: 'quokka', category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
     // Within a radius, the sample's nearest matches: all 30 sampled ones of the 300 places at that point (the

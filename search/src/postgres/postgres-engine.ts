@@ -27,6 +27,7 @@ import {
   LAYOUT_VERSION,
   MIN_TYPO_WORD,
   PREFIX_LEXEME_LENGTHS,
+  SAMPLE_BROWSE_KEYS,
   SAMPLES_TABLE,
   SAMPLE_COLUMNS,
   SAMPLE_MODULI,
@@ -429,8 +430,13 @@ export class PostgresSearchEngine implements SearchEngine {
     const filter = buildFilter(query, groups);
     const lexemeFilter = buildFilter(query, groups, true);
     const sampled = sampleByLexemes(query, groups) ? lexemeFilter : filter;
-    // Anything the tsvector answers has its matches in the sample index too; a radius samples nearest first.
-    const sampleIndex = lexemeFilter.text && !lexemeFilter.circle ? lexemeFilter : null;
+    // Anything the tsvector answers has its matches in the sample index too, and browsing by a category, country
+    // or city in the samples' b-trees; a radius samples nearest first.
+    const sampleIndex = browsesSampleBtrees(query, groups)
+      ? filter
+      : lexemeFilter.text && !lexemeFilter.circle
+        ? lexemeFilter
+        : null;
     const offset = (query.page - 1) * query.limit;
     const hits = async (plan: RelevancePlan) => {
       const sql = hitsSql(query, groups, fuzzy, filter, offset, plan);
@@ -949,6 +955,18 @@ function sampleByLexemes(query: NormalizedQuery, groups: WordGroups): boolean {
   const filters = [query.category, query.country, query.city].filter((v) => v !== undefined).length;
   const oneBtree = filters === 1 || (filters === 2 && query.country !== undefined);
   return filters > 0 && (groups.length > 0 || query.locationGroups.length > 0 || !oneBtree);
+}
+
+/** No words, location or radius, and the facet filters are one of the samples' b-tree keys (SAMPLE_BROWSE_KEYS). */
+function browsesSampleBtrees(query: NormalizedQuery, groups: WordGroups): boolean {
+  if (groups.length > 0 || query.locationGroups.length > 0 || query.geo?.radiusKm !== undefined) return false;
+  const filters: [string, string | undefined][] = [
+    ['category_slug', query.category],
+    ['country_code', query.country],
+    ['city_slug', query.city],
+  ];
+  const fixed = filters.flatMap(([column, value]) => (value === undefined ? [] : [column]));
+  return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v12';
+export const LAYOUT_VERSION = 'search_documents v13';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -38,6 +38,28 @@ const SAMPLE_COLUMN_TYPES = {
   city: 'text',
 };
 export const SAMPLE_COLUMNS = Object.keys(SAMPLE_COLUMN_TYPES);
+
+/**
+ * The facet filters of a query without words that the samples' b-trees answer (createSampleIndexesSql), each the
+ * columns such a query fixes by equality.
+ */
+export const SAMPLE_BROWSE_KEYS: readonly (readonly string[])[] = [
+  ['category_slug'],
+  ['country_code'],
+  ['category_slug', 'country_code'],
+  ['country_code', 'city_slug'],
+];
+/** What a browsing query's count and facets read besides its key: the facets, and the rating and opening filters. */
+const SAMPLE_BROWSE_READS = [
+  'category_slug',
+  'category',
+  'country_code',
+  'country',
+  'city_slug',
+  'city',
+  'rating',
+  'open_days',
+];
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
@@ -148,6 +170,18 @@ export function createSampleIndexesSql(samples: string, generation: string): str
     ...SAMPLE_MODULI.map(
       (modulus) => `create index ${name(`tsv_${modulus}`)}
         on ${s} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
+    ),
+    // Browsing without words: an index-only range of a category's, country's or city's sampled rows, where a GIN
+    // search collects a whole posting list first (−30 to −50 % for the statement). Its rows come in storage order
+    // (hashed: a fair sample for the facets) as a bitmap reads them only when the query fixes every key column: one
+    // left open would order them by it. So each index is partial on its key columns being set, which only
+    // equalities on them imply, and a query uses the index of exactly its filters (or a shorter one).
+    ...SAMPLE_MODULI.flatMap((modulus) =>
+      SAMPLE_BROWSE_KEYS.map(
+        (key) => `create index ${name(`${key.map((c) => c.replace(/_.*/, '')).join('_')}_${modulus}`)}
+          on ${s} (${key.join(', ')}) include (${SAMPLE_BROWSE_READS.filter((c) => !key.includes(c)).join(', ')})
+          where is_approved and id % ${modulus} = 0 and ${key.map((c) => `${c} is not null`).join(' and ')}`,
+      ),
     ),
     // The finest sample nearest first, as the documents are walked: a radius's count and facets.
     ...geoIndexesSql(s, name),
