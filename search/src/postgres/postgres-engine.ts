@@ -24,6 +24,7 @@ import {
   createSamplesTableSql,
   createVocabularyIndexSql,
   DOCUMENTS_TABLE,
+  FACET_COLUMN_NAMES,
   LAYOUT_VERSION,
   MIN_TYPO_WORD,
   PREFIX_LEXEME_LENGTHS,
@@ -970,21 +971,26 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
  */
 function sampleByLexemes(query: NormalizedQuery, groups: WordGroups): boolean {
   if (query.geo?.radiusKm !== undefined) return false;
-  const filters = [query.category, query.country, query.city].filter((v) => v !== undefined).length;
-  const oneBtree = filters === 1 || (filters === 2 && query.country !== undefined);
-  return filters > 0 && (groups.length > 0 || query.locationGroups.length > 0 || !oneBtree);
+  const fixed = fixedFacetColumns(query);
+  const oneBtree = fixed.length === 1 || (fixed.length === 2 && fixed.includes('country_code'));
+  return fixed.length > 0 && (groups.length > 0 || query.locationGroups.length > 0 || !oneBtree);
 }
 
 /** No words, location or radius, and the facet filters are one of the samples' b-tree keys (SAMPLE_BROWSE_KEYS). */
 function browsesSampleBtrees(query: NormalizedQuery, groups: WordGroups): boolean {
   if (groups.length > 0 || query.locationGroups.length > 0 || query.geo?.radiusKm !== undefined) return false;
+  const fixed = fixedFacetColumns(query);
+  return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
+}
+
+/** The columns the query's category, country and city filters fix by equality. */
+function fixedFacetColumns(query: NormalizedQuery): string[] {
   const filters: [string, string | undefined][] = [
     ['category_slug', query.category],
     ['country_code', query.country],
     ['city_slug', query.city],
   ];
-  const fixed = filters.flatMap(([column, value]) => (value === undefined ? [] : [column]));
-  return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
+  return filters.flatMap(([column, value]) => (value === undefined ? [] : [column]));
 }
 
 export function boundingBoxes(lat: number, lng: number, radiusKm: number): [number, number, number, number][] {
@@ -1234,7 +1240,7 @@ function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
   };
 }
 
-const FACET_COLUMNS = 'd.category_slug, d.category, d.country_code, d.country, d.city_slug, d.city';
+const FACET_COLUMNS = FACET_COLUMN_NAMES.map((column) => `d.${column}`).join(', ');
 
 /** FacetRows of `relation` (FACET_COLUMNS, and distance_km when `farthest` is asked for the total row). */
 function facetsSql(relation: string, farthest: boolean): string {

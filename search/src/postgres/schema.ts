@@ -49,17 +49,10 @@ export const SAMPLE_BROWSE_KEYS: readonly (readonly string[])[] = [
   ['category_slug', 'country_code'],
   ['country_code', 'city_slug'],
 ];
-/** What a browsing query's count and facets read besides its key: the facets, and the rating and opening filters. */
-const SAMPLE_BROWSE_READS = [
-  'category_slug',
-  'category',
-  'country_code',
-  'country',
-  'city_slug',
-  'city',
-  'rating',
-  'open_days',
-];
+/** The columns facets are counted by (with their labels), as the documents and samples hold them. */
+export const FACET_COLUMN_NAMES = ['category_slug', 'category', 'country_code', 'country', 'city_slug', 'city'];
+/** What a browsing query's count and facets read besides its key: the facets, and the minRating and openNow filters. */
+const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_days'];
 
 /**
  * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
