@@ -321,6 +321,38 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(most).toBe(2);
   });
 
+  it('plans the suggestion statement once per connection, whatever the prefixes', async () => {
+    const indexed = new PostgresSearchEngine(pool);
+    await indexed.setup();
+    await drainOutbox(pool, indexed);
+    // One connection, in a transaction rolled back at the end: 50,000 names beginning with "star" (analyzed), so
+    // that PostgreSQL estimates a short prefix's range as large and a long one's as small, as at 1.2M.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `insert into search_documents (id, slug, name) select 1000000000 + i, 'star-' || i, 'Star ' || i
+         from generate_series(1, 50000) i`,
+      );
+      await client.query('analyze search_documents');
+      const engine = new PostgresSearchEngine(client as unknown as pg.Pool);
+      // Short prefixes and long ones, as typing makes them.
+      const prefixes = ['s', 'st', 'sta', 'star', 'starb', 'b', 'ba', 'bak', 'p', 'pi', 'piz', 'pizza', 'q', 'z'];
+      for (const prefix of prefixes) await engine.suggest(prefix);
+      expect((await engine.suggest('star 1234')).businesses.map((b) => b.slug)).toContain('star-1234');
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        `select generic_plans as generic, custom_plans as custom from pg_prepared_statements
+         where statement like '%''business'' as kind%'`,
+      );
+      // PostgreSQL plans a prepared statement for its values five times before it considers a plan made once.
+      expect(rows.map((r) => [Number(r.custom), Number(r.generic)])).toEqual([[5, prefixes.length + 1 - 5]]);
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();

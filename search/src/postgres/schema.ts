@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v13';
+export const LAYOUT_VERSION = 'search_documents v14';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -219,7 +219,10 @@ export function createIndexesSql(table: string, generation: string): string[] {
     // Byte order ("C") serves both prefix ranges (suggestions) and name ordering from one index.
     // Most reviewed first within a name: the exact-name tier of relevance is an ordered walk that stops at
     // the page however many places share the name (a chain's, or 3,800 "Blue Restaurant" in the demo data).
-    `create index ${name('name')} on ${t} ((name_folded collate "C"), reviews desc, id) where is_approved`,
+    // It holds what a suggestion shows, so the names a prefix begins are read from the index alone, without
+    // a visit to each of their rows (a short prefix's 200: 0.2–0.45 → 0.12–0.15 ms at 1.2M; 61 → 170 MB).
+    `create index ${name('name')} on ${t} ((name_folded collate "C"), reviews desc, id)
+       include (name_folded, name, slug, city) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
     `create index ${name('city')} on ${t} (country_code, city_slug, reviews desc, id) where is_approved`,
     // A category within a country (the category page's country filter, search's category + country).
