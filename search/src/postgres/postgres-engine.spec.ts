@@ -291,9 +291,11 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     });
     const alone = await Promise.all(queries.map((q) => new PostgresSearchEngine(pool).search({ q })));
     for (const concurrentStatements of [1, 3]) {
+      const engine = new PostgresSearchEngine(observed, { concurrentStatements });
+      // The first search reads the lexemes' shares, which every search then waits for.
+      await engine.search({ q: 'lexemes shares' });
       most = 0;
       events.length = 0;
-      const engine = new PostgresSearchEngine(observed, { concurrentStatements });
       const results = await Promise.all(
         queries.map((q, i) => engine.search({ q }).then((result) => (events.push(`finish ${i}`), result))),
       );
@@ -319,6 +321,60 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const suggestions = await Promise.all(['bak', 'piz', 'sto', 'zur', 'quo', 'sta'].map((q) => suggesting.suggest(q)));
     expect(suggestions.some((s) => s.businesses.length > 0)).toBe(true);
     expect(most).toBe(2);
+  });
+
+  it('tests on the rows a lexeme many documents hold when the others find few, with the same answers', async () => {
+    const place = { city: 'Hobart', country: 'Australia', countryCode: 'AU', lat: -42.88, lng: 147.33, rating: 4 };
+    // "wombat" in 200 documents, "koala" and "kiosk" in 20 of them (deleted at the end: the later tests read the
+    // database as the earlier ones left it).
+    const wombats = await insertFixtures(
+      pool,
+      Array.from({ length: 200 }, (_, i) => ({
+        ...place,
+        key: `wombat-${i}`,
+        name: `Wombat Cafe ${i + 1}`,
+        category: i < 20 ? 'Koala kiosk' : 'Cafe',
+        address: `${i + 1} Elizabeth St, Hobart TAS 7000, Australia`,
+        reviews: i,
+      })),
+    );
+    const indexing = new PostgresSearchEngine(pool);
+    await indexing.setup();
+    await drainOutbox(pool, indexing);
+    await pool.query('analyze search_documents');
+    // A lexeme is common from 100 documents: "wombat" is, "koala" and "kiosk" are not.
+    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from search_documents');
+    const common = { indexLexemesBelowShare: 100 / rows[0].n };
+    const statements: string[] = [];
+    const recording = new Proxy(pool, {
+      get(target, property) {
+        if (property !== 'query') return Reflect.get(target, property);
+        return (...args: Parameters<pg.Pool['query']>) => {
+          const [statement] = args as unknown as [string | pg.QueryConfig];
+          statements.push(typeof statement === 'string' ? statement : statement.text);
+          return (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        };
+      },
+    });
+    const whole = new PostgresSearchEngine(pool, { indexLexemesBelowShare: 1 });
+    const rowsTested = (statement: string) => / is true/.test(statement);
+    for (const [q, upTo, tested] of [
+      ['koala wombat', 1000, true],
+      // Neither is common: both are searched in the index.
+      ['koala kiosk', 1000, false],
+      // "koala" alone finds more rows than may be read.
+      ['koala wombat', 5, false],
+    ] as const) {
+      statements.length = 0;
+      const engine = new PostgresSearchEngine(recording, { ...common, testLexemesOnRowsUpTo: upTo });
+      const found = await engine.search({ q });
+      expect({ ...found, processingTimeMs: 0 }).toEqual({ ...(await whole.search({ q })), processingTimeMs: 0 });
+      expect([q, upTo, statements.some(rowsTested)]).toEqual([q, upTo, tested]);
+    }
+    expect((await whole.search({ q: 'koala wombat' })).total).toBe(20);
+    await pool.query('delete from businesses where id = any($1::bigint[])', [[...wombats.values()]]);
+    await drainOutbox(pool, indexing);
+    expect((await whole.search({ q: 'wombat' })).total).toBe(0);
   });
 
   it('plans the suggestion statement once per connection, whatever the prefixes', async () => {

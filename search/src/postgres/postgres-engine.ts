@@ -79,7 +79,17 @@ export interface PostgresEngineOptions {
    * search (−15 %); their statements are short (three per two cores answered 8 % fewer).
    */
   concurrentSuggestions?: number;
+  /**
+   * Statements that read every match leave out of their index search the lexemes held by at least this share of
+   * the documents, and test them on the rows instead (filterOf); 1 never does.
+   */
+  indexLexemesBelowShare?: number;
+  /** ...as long as the lexemes left in the index search are expected to find at most this many rows. */
+  testLexemesOnRowsUpTo?: number;
 }
+
+/** How long the lexemes' shares read from pg_stats are used before they are read again. */
+const LEXEME_SHARES_TTL_MS = 60_000;
 
 /** Exact matches below this count trigger the pass that tolerates typos. */
 const FUZZY_BELOW = 10;
@@ -125,6 +135,9 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly rebuildParallelism: number;
   private readonly statements: StatementQueue;
   private readonly suggestSlots: LimitFunction;
+  private readonly indexLexemesBelowShare: number;
+  private readonly testLexemesOnRowsUpTo: number;
+  private lexemeShares: { readAt: number; shares: Promise<LexemeShares> } | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -150,6 +163,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const cores = availableParallelism();
     this.statements = new StatementQueue(pool, Math.max(1, options.concurrentStatements ?? Math.round(1.5 * cores)));
     this.suggestSlots = pLimit(Math.max(1, options.concurrentSuggestions ?? 2 * cores));
+    this.indexLexemesBelowShare = options.indexLexemesBelowShare ?? 0.1;
+    this.testLexemesOnRowsUpTo = options.testLexemesOnRowsUpTo ?? 1000;
   }
 
   async needsReindex(): Promise<boolean> {
@@ -447,8 +462,16 @@ export class PostgresSearchEngine implements SearchEngine {
     groups: WordGroups,
     fuzzy: boolean,
   ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
-    const filter = buildFilter(query, groups);
-    const lexemeFilter = buildFilter(query, groups, true);
+    const frequent =
+      this.indexLexemesBelowShare < 1 && groups.length + query.locationGroups.length > 0
+        ? {
+            shares: await this.sharesOfLexemes(db),
+            from: this.indexLexemesBelowShare,
+            rows: this.testLexemesOnRowsUpTo,
+          }
+        : null;
+    const filter = buildFilter(query, groups, false, frequent);
+    const lexemeFilter = buildFilter(query, groups, true, frequent);
     const sampled = sampleByLexemes(query, groups) ? lexemeFilter : filter;
     // Anything the tsvector answers has its matches in the sample index too, and browsing by a category, country
     // or city in the samples' b-trees; a radius samples nearest first.
@@ -459,7 +482,14 @@ export class PostgresSearchEngine implements SearchEngine {
         : null;
     const offset = (query.page - 1) * query.limit;
     const hits = async (plan: RelevancePlan) => {
-      const sql = hitsSql(query, groups, fuzzy, filter, offset, plan);
+      const sql = hitsSql(
+        query,
+        groups,
+        fuzzy,
+        plan === 'windows' ? filter : (filter.everyMatch ?? filter),
+        offset,
+        plan,
+      );
       return (await db.query<HitRow>(...sqlArgs(sql))).rows;
     };
     let hitRows: HitRow[];
@@ -533,7 +563,7 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /** Counts and facets the first exactCountUpTo + 1 matches (within a radius, the nearest): statsOf reads it. */
   private countSql(filter: Filter): Sql {
-    return statsSql(filter, this.exactCountUpTo + 1);
+    return statsSql(filter.everyMatch ?? filter, this.exactCountUpTo + 1);
   }
 
   /** A radius's count and facets: the finest sample's nearest matches first (radiusStatsSql). */
@@ -630,7 +660,7 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
     const countedUpTo = this.rankAllUpTo + 1;
     const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-      ...sqlArgs(hitsSql(query, groups, fuzzy, filter, offset, { countedUpTo })),
+      ...sqlArgs(hitsSql(query, groups, fuzzy, filter.everyMatch ?? filter, offset, { countedUpTo })),
     );
     const counted = Number(rows[0].match_count);
     const facetRows = rows[0].facets ?? [];
@@ -644,6 +674,28 @@ export class PostgresSearchEngine implements SearchEngine {
       stats: { total, facets: toFacets(facetRows, total / counted, this.facetLimit), exhaustive: false },
       hitRows,
     };
+  }
+
+  /**
+   * The share of documents holding each of the most common lexemes, as ANALYZE last counted them (a rebuild
+   * analyzes). Read once before the first search that needs them, then again in the background (no search waits)
+   * every LEXEME_SHARES_TTL_MS. None when they cannot be read: every lexeme is then rare.
+   */
+  private async sharesOfLexemes(db: SearchDb): Promise<LexemeShares> {
+    const now = performance.now();
+    if (!this.lexemeShares) {
+      this.lexemeShares = { readAt: now, shares: readLexemeShares(db.query.bind(db)) };
+    } else if (now - this.lexemeShares.readAt > LEXEME_SHARES_TTL_MS) {
+      const current = this.lexemeShares;
+      current.readAt = now;
+      const next = readLexemeShares((sql, values) => this.statements.background(sql, values));
+      void next.then((shares) => {
+        // A failed read keeps the shares read before.
+        if (this.lexemeShares === current && shares !== NO_SHARES)
+          this.lexemeShares = { readAt: now, shares: Promise.resolve(shares) };
+      });
+    }
+    return this.lexemeShares.shares;
   }
 
   /** One transaction holding the setup lock: creating and swapping the tables never interleave. */
@@ -869,7 +921,55 @@ interface Filter {
   circle: { lat: string; lng: string; radiusKm: number } | null;
   /** `where` has a tsvector condition. */
   text: boolean;
+  /**
+   * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
+   * search (filterOf).
+   */
+  everyMatch?: Filter;
 }
+
+/**
+ * The share of documents holding each of the most common lexemes (pg_stats), the least share listed (the others
+ * hold less), and the number of documents.
+ */
+interface LexemeShares {
+  of: ReadonlyMap<string, number>;
+  least: number;
+  documents: number;
+}
+
+/** Lexemes held by at least `from` of the documents, tested on the rows when the others find at most `rows`. */
+interface FrequentLexemes {
+  shares: LexemeShares;
+  from: number;
+  rows: number;
+}
+
+/** The lexemes' shares of the documents' tsvectors, from pg_stats (NO_SHARES when they cannot be read). */
+async function readLexemeShares(
+  query: <R extends pg.QueryResultRow>(sql: string, values: unknown[]) => Promise<pg.QueryResult<R>>,
+): Promise<LexemeShares> {
+  try {
+    const { rows } = await query<{ lexemes: string[] | null; shares: number[] | null; documents: number }>(
+      `select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as shares,
+         greatest(c.reltuples, 0)::float8 as documents
+       from pg_class c left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname
+         and s.attname = 'tsv'
+       where c.oid = to_regclass($1)`,
+      [DOCUMENTS_TABLE],
+    );
+    const { lexemes, shares, documents } = rows[0] ?? { lexemes: null, shares: null, documents: 0 };
+    // One share a lexeme (other figures follow them in most_common_elem_freqs).
+    const listed = (lexemes ?? []).map((lexeme, i): [string, number] => [lexeme, shares?.[i] ?? 0]);
+    const least = listed.reduce((min, [, share]) => Math.min(min, share), listed.length > 0 ? 1 : 0);
+    return { of: new Map(listed), least, documents };
+  } catch {
+    return NO_SHARES;
+  }
+}
+
+/** Before ANALYZE has counted the lexemes: every one is rare, and no statement leaves one out. */
+const NO_SHARES: LexemeShares = { of: new Map(), least: 0, documents: 0 };
 
 /**
  * tsquery text of a location: every comma-separated part must match one of its alternatives, each a
@@ -930,7 +1030,31 @@ function distanceSql(lat: string, lng: string): string {
  * search intersects them with the words and location — the access path for a sample of any matches (the
  * count and facets), while the hits keep the column equalities their ordered b-tree walks need.
  */
-function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false): Filter {
+function buildFilter(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  lexemes = false,
+  frequent: FrequentLexemes | null = null,
+): Filter {
+  const filter = filterOf(query, groups, lexemes, null)!;
+  const everyMatch = frequent && filterOf(query, groups, lexemes, frequent);
+  return everyMatch ? { ...filter, everyMatch } : filter;
+}
+
+/**
+ * buildFilter's filter; with `frequent`, the one for statements that read every match, or null when it would be
+ * the same. A GIN search of several lexemes intersects their posting lists, and one held by a large share of the
+ * documents ("restaurant", a possessive's "s") costs as much as it is long while it hardly narrows the others. A
+ * statement that reads every match's row anyway can test such a lexeme on the rows: the lexemes held by at least
+ * `from` of the documents are left out of the index search (all but the rarest one) and the whole tsquery is
+ * tested on the rows the others find, as a condition the planner cannot take to the index.
+ */
+function filterOf(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  lexemes: boolean,
+  frequent: FrequentLexemes | null,
+): Filter | null {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
     values.push(value);
@@ -973,7 +1097,43 @@ function buildFilter(query: NormalizedQuery, groups: WordGroups, lexemes = false
     return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
   };
   const text = words !== null || location !== null || facets !== null;
-  return { where: matching(words), withWords: matching, values, refs, circle, text };
+  const filter = { where: matching(words), withWords: matching, values, refs, circle, text };
+  if (!frequent) return filter;
+  // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
+  // (a prefix searched as such is of unknown share: it stays in the index search).
+  const terms = [
+    ...groups.map((group) => ({ kind: 'words', group, lexemes: group })),
+    ...query.locationGroups.map((group) => ({ kind: 'location', group, lexemes: group.map((t) => `~${t}`) })),
+    ...facetLexemes.map((lexeme) => ({ kind: 'facet', group: [lexeme], lexemes: [lexeme.slice(1, -1)] })),
+  ].map((term) => ({
+    ...term,
+    share: term.lexemes.some((l) => l.endsWith('*'))
+      ? null
+      : Math.min(
+          1,
+          term.lexemes.reduce((sum, l) => sum + (frequent.shares.of.get(l) ?? 0), 0),
+        ),
+  }));
+  const rarestFirst = [...terms].sort((a, b) => (a.share ?? 0) - (b.share ?? 0));
+  const kept = rarestFirst.filter((term, i) => i === 0 || term.share === null || term.share < frequent.from);
+  // The rows the kept lexemes find (as if independent; an unlisted one's share is below the least listed) must
+  // be few: each is read, where the index search would have skipped it.
+  const found = kept.reduce(
+    (rows, term) => rows * (term.share === null ? 1 : Math.max(term.share, frequent.shares.least)),
+    frequent.shares.documents,
+  );
+  if (kept.length === terms.length || found > frequent.rows) return null;
+  const keptOf = (kind: string) => kept.filter((term) => term.kind === kind).map((term) => term.group);
+  const indexed = [
+    keptOf('words').length > 0 ? wordsTsquery(keptOf('words'), param) : null,
+    keptOf('location').length > 0 ? param(locationTsquery(keptOf('location')), '::tsquery') : null,
+    keptOf('facet').length > 0 ? param(keptOf('facet').flat().join(' & '), '::tsquery') : null,
+  ].filter((part): part is string => part !== null);
+  const whole = [words, location, facets].filter((part): part is string => part !== null);
+  return {
+    ...filter,
+    where: `${others} and d.tsv @@ (${indexed.join(' && ')}) and (d.tsv @@ (${whole.join(' && ')})) is true`,
+  };
 }
 
 /**

@@ -28,6 +28,11 @@ export class StatementQueue {
     this.queue = new PQueue({ concurrency });
   }
 
+  /** A statement no search waits for: it runs when no search's statement is waiting. */
+  background<R extends pg.QueryResultRow>(statement: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.queue.add(() => this.pool.query<R>(statement, values), { priority: Number.MIN_SAFE_INTEGER });
+  }
+
   /** The statements of one search, each waiting behind those of the searches that began before it. */
   session(): SearchDb {
     // p-queue starts the greatest priority first, and equal priorities in the order they were added.
