@@ -615,7 +615,10 @@ export class PostgresSearchEngine implements SearchEngine {
     sampleable: Filter | null,
   ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
     if (!sampleable) return { coarser: null };
-    const { rows } = await db.query<FacetRow>(prepared(samplesSql(sampleable, this.sampleLevels)));
+    // Each level reads every sampled match up to its bound: common lexemes are tested on those rows (filterOf).
+    const { rows } = await db.query<FacetRow>(
+      prepared(samplesSql(sampleable.everyMatch ?? sampleable, this.sampleLevels)),
+    );
     // A level's count is null when PostgreSQL did not read it.
     const read = rows.filter((r) => r.facet === 'level' && r.count !== null);
     const counted = new Map(read.map((r) => [Number(r.value), Number(r.count)]));
