@@ -4,7 +4,7 @@ import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import type { SearchQuery } from '../search-engine.js';
-import { insertFixtures } from '../testing/fixtures.js';
+import { insertFixtures, type Fixture } from '../testing/fixtures.js';
 import { editDistance, PostgresSearchEngine } from './postgres-engine.js';
 
 describe('editDistance (typo tolerance of the embedded engine)', () => {
@@ -20,6 +20,15 @@ describe('editDistance (typo tolerance of the embedded engine)', () => {
     expect(editDistance(a, b)).toBe(distance);
   });
 });
+
+/** `count` places of one city, the i-th with i reviews and what `each` gives it. */
+function placesIn(
+  place: Pick<Fixture, 'city' | 'country' | 'countryCode' | 'lat' | 'lng' | 'rating'>,
+  count: number,
+  each: (i: number) => Pick<Fixture, 'key' | 'name' | 'category' | 'address'>,
+): Fixture[] {
+  return Array.from({ length: count }, (_, i) => ({ ...place, ...each(i), reviews: i }));
+}
 
 describe('PostgreSQL engine: bounded counting and rebuild', () => {
   let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
@@ -67,13 +76,11 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // 300 consecutive ids: 30 of them in the one-in-ten sample (3 of the first 30), 3 in the one-in-a-hundred.
     await insertFixtures(
       pool,
-      Array.from({ length: 300 }, (_, i) => ({
-        ...place,
+      placesIn(place, 300, (i) => ({
         key: `quokka-${i}`,
         name: `Quokka Lounge ${i + 1}`,
         category: i < 30 ? 'Tea house' : 'Lounge',
         address: `${i + 1} Hay St, Perth WA 6000, Australia`,
-        reviews: i,
       })),
     );
     await drainOutbox(pool, engine);
@@ -329,13 +336,11 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // database as the earlier ones left it).
     const wombats = await insertFixtures(
       pool,
-      Array.from({ length: 200 }, (_, i) => ({
-        ...place,
+      placesIn(place, 200, (i) => ({
         key: `wombat-${i}`,
         name: `Wombat Cafe ${i + 1}`,
         category: i < 20 ? 'Koala kiosk' : 'Cafe',
         address: `${i + 1} Elizabeth St, Hobart TAS 7000, Australia`,
-        reviews: i,
       })),
     );
     const indexing = new PostgresSearchEngine(pool);
