@@ -220,7 +220,7 @@ export function createIndexesSql(table: string, generation: string): string[] {
     // Most reviewed first within a name: the exact-name tier of relevance is an ordered walk that stops at
     // the page however many places share the name (a chain's, or 3,800 "Blue Restaurant" in the demo data).
     // It holds what a suggestion shows, so the names a prefix begins are read from the index alone, without
-    // a visit to each of their rows (a short prefix's 200: 0.2–0.45 → 0.12–0.15 ms at 1.2M; 61 → 170 MB).
+    // a visit to each of their rows (a short prefix's 200: 0.2–0.57 → 0.12–0.15 ms at 1.2M; 61 → 176 MB).
     `create index ${name('name')} on ${t} ((name_folded collate "C"), reviews desc, id)
        include (name_folded, name, slug, city) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,
