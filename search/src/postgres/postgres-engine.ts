@@ -81,7 +81,7 @@ export interface PostgresEngineOptions {
   concurrentSuggestions?: number;
   /**
    * Statements that read every match leave out of their index search the lexemes held by at least this share of
-   * the documents, and test them on the rows instead (filterOf); 1 never does.
+   * the documents, and test them on the rows instead (buildFilter); 1 never does.
    */
   indexLexemesBelowShare?: number;
   /** ...as long as the lexemes left in the index search are expected to find at most this many rows. */
@@ -615,7 +615,7 @@ export class PostgresSearchEngine implements SearchEngine {
     sampleable: Filter | null,
   ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
     if (!sampleable) return { coarser: null };
-    // Each level reads every sampled match up to its bound: common lexemes are tested on those rows (filterOf).
+    // Each level reads every sampled match up to its bound: common lexemes are tested on those rows (buildFilter).
     const { rows } = await db.query<FacetRow>(
       prepared(samplesSql(sampleable.everyMatch ?? sampleable, this.sampleLevels)),
     );
@@ -926,7 +926,7 @@ interface Filter {
   text: boolean;
   /**
    * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
-   * search (filterOf).
+   * search (buildFilter).
    */
   everyMatch?: Filter;
 }
@@ -1032,6 +1032,13 @@ function distanceSql(lat: string, lng: string): string {
  * `lexemes`: the category, country and city are matched as tsvector lexemes instead of columns, so one GIN
  * search intersects them with the words and location — the access path for a sample of any matches (the
  * count and facets), while the hits keep the column equalities their ordered b-tree walks need.
+ *
+ * `frequent`: the filter also gets `everyMatch`, for statements that read every match, when it differs. A GIN
+ * search of several lexemes intersects their posting lists, and one held by a large share of the documents
+ * ("restaurant", a possessive's "s") costs as much as it is long while it hardly narrows the others. A statement
+ * that reads every match's row anyway can test such a lexeme on the rows: the lexemes held by at least `from` of
+ * the documents are left out of the index search (all but the rarest one) and the whole tsquery is tested on the
+ * rows the others find, as a condition the planner cannot take to the index.
  */
 function buildFilter(
   query: NormalizedQuery,
@@ -1039,25 +1046,6 @@ function buildFilter(
   lexemes = false,
   frequent: FrequentLexemes | null = null,
 ): Filter {
-  const filter = filterOf(query, groups, lexemes, null)!;
-  const everyMatch = frequent && filterOf(query, groups, lexemes, frequent);
-  return everyMatch ? { ...filter, everyMatch } : filter;
-}
-
-/**
- * buildFilter's filter; with `frequent`, the one for statements that read every match, or null when it would be
- * the same. A GIN search of several lexemes intersects their posting lists, and one held by a large share of the
- * documents ("restaurant", a possessive's "s") costs as much as it is long while it hardly narrows the others. A
- * statement that reads every match's row anyway can test such a lexeme on the rows: the lexemes held by at least
- * `from` of the documents are left out of the index search (all but the rarest one) and the whole tsquery is
- * tested on the rows the others find, as a condition the planner cannot take to the index.
- */
-function filterOf(
-  query: NormalizedQuery,
-  groups: WordGroups,
-  lexemes: boolean,
-  frequent: FrequentLexemes | null,
-): Filter | null {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
     values.push(value);
@@ -1100,7 +1088,8 @@ function filterOf(
     return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
   };
   const text = words !== null || location !== null || facets !== null;
-  const filter = { where: matching(words), withWords: matching, values, refs, circle, text };
+  // Its own copy of the values: everyMatch's index search adds parameters the other statements do not have.
+  const filter = { where: matching(words), withWords: matching, values: [...values], refs, circle, text };
   if (!frequent) return filter;
   // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
   // (a prefix searched as such is of unknown share: it stays in the index search).
@@ -1125,7 +1114,7 @@ function filterOf(
     (rows, term) => rows * (term.share === null ? 1 : Math.max(term.share, frequent.shares.least)),
     frequent.shares.documents,
   );
-  if (kept.length === terms.length || found > frequent.rows) return null;
+  if (kept.length === terms.length || found > frequent.rows) return filter;
   const keptOf = (kind: string) => kept.filter((term) => term.kind === kind).map((term) => term.group);
   const indexed = [
     keptOf('words').length > 0 ? wordsTsquery(keptOf('words'), param) : null,
@@ -1133,10 +1122,12 @@ function filterOf(
     keptOf('facet').length > 0 ? param(keptOf('facet').flat().join(' & '), '::tsquery') : null,
   ].filter((part): part is string => part !== null);
   const whole = [words, location, facets].filter((part): part is string => part !== null);
-  return {
+  const everyMatch = {
     ...filter,
     where: `${others} and d.tsv @@ (${indexed.join(' && ')}) and (d.tsv @@ (${whole.join(' && ')})) is true`,
+    values,
   };
+  return { ...filter, everyMatch };
 }
 
 /**
