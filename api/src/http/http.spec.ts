@@ -30,11 +30,18 @@ describe('HTTP hygiene', () => {
   const http = () => t.app.getHttpServer();
   const get = (path: string) => request(http()).get(path);
 
+  const trustProxy = process.env.TRUST_PROXY;
   beforeAll(async () => {
+    // As behind a TLS-terminating proxy on this host: X-Forwarded-Proto from 127.0.0.1 is believed.
+    process.env.TRUST_PROXY = 'loopback';
     t = await startTestApp();
     await insertBusinesses(t, DIRECTORY_FIXTURE);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = trustProxy;
+    await t.close();
+  });
 
   it('sends security headers and a CSP that lets trusted snippets and ad codes run', async () => {
     const res = await get('/api/homepage-data').expect(200);
@@ -46,6 +53,13 @@ describe('HTTP hygiene', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain('img-src');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only on requests that came over TLS', async () => {
+    const secure = await get('/api/homepage-data').set('X-Forwarded-Proto', 'https').expect(200);
+    expect(secure.headers['strict-transport-security']).toBe('max-age=15552000');
+    expect(secure.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('keeps CORS closed by default', async () => {

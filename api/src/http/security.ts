@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 import type { AppConfig } from '@directory/core';
 
 /**
@@ -15,10 +15,11 @@ import type { AppConfig } from '@directory/core';
  * - images, frames (ad iframes), styles, fonts and connections: this origin plus https: (map tiles, ad and
  *   analytics beacons), data: and blob: images (Leaflet), wss: for socket.io behind TLS.
  *
- * HSTS is sent only when TLS terminates in front of the api (Express sees req.secure through TRUST_PROXY).
+ * HSTS is sent only on requests that came over TLS (req.secure: TLS in front of the api, seen through
+ * TRUST_PROXY's X-Forwarded-Proto): helmet alone sends it on plain http too, where it means nothing.
  */
 export function securityHeaders(): RequestHandler {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -43,8 +44,11 @@ export function securityHeaders(): RequestHandler {
     crossOriginResourcePolicy: { policy: 'same-site' },
     // Ad networks attribute clicks by the referring origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+    strictTransportSecurity: false,
   });
+  const hsts = strictTransportSecurity({ maxAge: 180 * 24 * 3600, includeSubDomains: false });
+  return (req, res, next) =>
+    headers(req, res, (error?: unknown) => (error || !req.secure ? next(error) : hsts(req, res, next)));
 }
 
 /** CORS stays closed (no Access-Control-* headers) unless CORS_ORIGINS lists origins. */
