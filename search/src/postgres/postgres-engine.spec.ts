@@ -30,6 +30,17 @@ function placesIn(
   return Array.from({ length: count }, (_, i) => ({ ...place, ...each(i), reviews: i }));
 }
 
+/** The pool, noting each statement sent through its query() (as a config: text, values and any name). */
+function recordingPool(pool: pg.Pool, statements: pg.QueryConfig[]): pg.Pool {
+  return {
+    query: (statement: string | pg.QueryConfig, values?: unknown[]) => {
+      statements.push(typeof statement === 'string' ? { text: statement, values } : statement);
+      return pool.query(statement as string, values);
+    },
+    connect: () => pool.connect(),
+  } as unknown as pg.Pool;
+}
+
 describe('PostgreSQL engine: bounded counting and rebuild', () => {
   let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
   let pool: pg.Pool;
@@ -49,6 +60,8 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     try {
       const { rows } = await opened.pool.query<{ effective_io_concurrency: string }>('show effective_io_concurrency');
       expect(rows[0].effective_io_concurrency).toBe('0');
+      // Connections are replaced after a while: what each keeps prepared is bounded.
+      expect(opened.pool.options.maxUses).toBeLessThan(Infinity);
     } finally {
       await opened.close();
     }
@@ -94,13 +107,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // Browsing without words counts the same samples through a b-tree keyed by exactly its filters: every
     // sampled row of a category, country or city (with the rating filter read from the index too).
     const statements: pg.QueryConfig[] = [];
-    const recording = {
-      query: (statement: string | pg.QueryConfig, values?: unknown[]) => {
-        statements.push(typeof statement === 'string' ? { text: statement, values } : statement);
-        return pool.query(statement as string, values);
-      },
-      connect: () => pool.connect(),
-    } as unknown as pg.Pool;
+    const recording = recordingPool(pool, statements);
     const browsing = new PostgresSearchEngine(recording, { exactCountUpTo: 40, minSampleMatches: 10 });
     const browse: [SearchQuery, string, number][] = [
       [{ category: 'lounge' }, 'category_10', 270],
@@ -412,6 +419,36 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       await client.query('rollback').catch(() => undefined);
       await client.end();
     }
+  });
+
+  it("sends a search's statements by name, so each connection parses a shape of query once", async () => {
+    const indexing = new PostgresSearchEngine(pool);
+    await indexing.setup();
+    await drainOutbox(pool, indexing);
+    const statements: pg.QueryConfig[] = [];
+    const recording = recordingPool(pool, statements);
+    // Bounds this small make the fixtures' matches many: ranked by windows, by the one pass, or counted.
+    const engine = new PostgresSearchEngine(recording, { exactCountUpTo: 2, rankAllUpTo: 3, minSampleMatches: 1 });
+    const queries: SearchQuery[] = [
+      { q: 'store' },
+      { q: 'cafe', location: 'Zurich' },
+      { q: 'starbuks' },
+      { q: 'bakery', sort: 'rating' },
+      { category: 'cafe', country: 'CH' },
+      { q: 'coffee', openNow: true },
+    ];
+    for (const query of queries) await engine.search(query);
+    // What reads the documents (but the planner's estimates: EXPLAIN cannot be prepared) goes by name.
+    const reads = statements.filter((s) => s.text.includes('from search_documents d') && !s.text.startsWith('explain'));
+    expect(reads.filter((s) => !s.name).map((s) => s.text)).toEqual([]);
+    const kinds = {
+      windows: /^with best_of_all/,
+      'one pass': /^with m as materialized \(\s+select d\.id/,
+      count: /^with m as materialized \(select d\.category_slug/,
+      page: /^select d\.id, d\.slug/,
+    };
+    const kindOf = (text: string) => Object.entries(kinds).find(([, pattern]) => pattern.test(text))?.[0];
+    expect(new Set(reads.map((s) => kindOf(s.text)))).toEqual(new Set(Object.keys(kinds)));
   });
 
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {

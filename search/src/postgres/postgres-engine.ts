@@ -490,7 +490,7 @@ export class PostgresSearchEngine implements SearchEngine {
         offset,
         plan,
       );
-      return (await db.query<HitRow>(...sqlArgs(sql))).rows;
+      return (await db.query<HitRow>(prepared(sql))).rows;
     };
     let hitRows: HitRow[];
     let stats: Stats;
@@ -557,7 +557,7 @@ export class PostgresSearchEngine implements SearchEngine {
       );
     const sampled = await this.sampledStats(db, filter, sampleable);
     if ('stats' in sampled) return sampled.stats;
-    const rows = (await db.query<FacetRow>(...sqlArgs(this.countSql(filter)))).rows;
+    const rows = (await db.query<FacetRow>(prepared(this.countSql(filter)))).rows;
     return this.statsOf(db, rows, filter, sampled.coarser);
   }
 
@@ -663,7 +663,7 @@ export class PostgresSearchEngine implements SearchEngine {
   ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
     const countedUpTo = this.rankAllUpTo + 1;
     const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-      ...sqlArgs(hitsSql(query, groups, fuzzy, filter.everyMatch ?? filter, offset, { countedUpTo })),
+      prepared(hitsSql(query, groups, fuzzy, filter.everyMatch ?? filter, offset, { countedUpTo })),
     );
     const counted = Number(rows[0].match_count);
     const facetRows = rows[0].facets ?? [];
@@ -839,9 +839,12 @@ async function upsertInto(pool: pg.Pool, table: string, documents: readonly Sear
 }
 
 /**
- * A statement PostgreSQL keeps parsed and planned on each connection (named by its text's hash): for those
- * whose plan does not depend on the values (a sample index is the only way in, or a range of one index),
- * parsing and planning cost more than running them.
+ * A statement PostgreSQL keeps parsed on each connection (named by its text's hash). A search's statements
+ * take their values as parameters, so their texts are few (a text per shape of query: which filters, how many
+ * words, which sort) and parsing them (large texts) is done once per connection. PostgreSQL still plans each
+ * execution for its values, unless after five it finds a plan for any values as cheap (a sample index is the
+ * only way in, or a range of one index): then that plan is kept too. The pool retires its connections after
+ * a number of uses (searchPoolConfig), which bounds what they keep.
  */
 function prepared(sql: Sql): pg.QueryConfig {
   return {
