@@ -357,19 +357,10 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // A lexeme is common from 100 documents: "wombat" is, "koala" and "kiosk" are not.
     const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from search_documents');
     const common = { indexLexemesBelowShare: 100 / rows[0].n };
-    const statements: string[] = [];
-    const recording = new Proxy(pool, {
-      get(target, property) {
-        if (property !== 'query') return Reflect.get(target, property);
-        return (...args: Parameters<pg.Pool['query']>) => {
-          const [statement] = args as unknown as [string | pg.QueryConfig];
-          statements.push(typeof statement === 'string' ? statement : statement.text);
-          return (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
-        };
-      },
-    });
+    const statements: pg.QueryConfig[] = [];
+    const recording = recordingPool(pool, statements);
     const whole = new PostgresSearchEngine(pool, { indexLexemesBelowShare: 1 });
-    const rowsTested = (statement: string) => / is true/.test(statement);
+    const rowsTested = (statement: pg.QueryConfig) => / is true/.test(statement.text);
     for (const [q, upTo, tested] of [
       ['koala wombat', 1000, true],
       // Neither is common: both are searched in the index.

@@ -380,9 +380,7 @@ export class PostgresSearchEngine implements SearchEngine {
                  order by s.reviews desc, s.id limit $4`,
           values: [tsquery(asTyped(words)), ...range, limit - businesses.length],
         };
-        return this.pool.query<{ name: string; slug: string; city: string | null }>(
-          plannedOnce ? prepared(sql) : { text: sql.text, values: sql.values },
-        );
+        return this.pool.query<{ name: string; slug: string; city: string | null }>(plannedOnce ? prepared(sql) : sql);
       };
       const columns = 'd.name, d.slug, d.city, d.reviews, d.id, d.name_words, d.name_folded';
       let found = await more(
@@ -800,7 +798,7 @@ const WRITABLE = DOCUMENT_COLUMNS.map((c) => c as string);
 
 /** Upserts documents computed by SOURCE_SQL for the given ids. */
 async function copyFromSource(pool: pg.Pool, table: string, ids: readonly number[]): Promise<void> {
-  await pool.query(...sqlArgs(copyFromSourceSql(table, { ids })));
+  await pool.query(copyFromSourceSql(table, { ids }));
 }
 
 /** The upsert of documents computed by SOURCE_SQL for ids, or for an id range in popularity order (rebuilds). */
@@ -891,10 +889,6 @@ function withValuesWritten(sql: Sql): string {
     if (typeof value === 'string') return pg.escapeLiteral(value);
     throw new Error(`cannot write parameter $${n} (${typeof value}) into a statement`);
   });
-}
-
-function sqlArgs(sql: Sql): [string, unknown[]] {
-  return [sql.text, sql.values];
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
