@@ -192,12 +192,20 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
   it('ranks by candidate windows exactly as it ranks all matches', async () => {
     // rankAllUpTo 3: every query below has more matches, so relevance takes the windowed plan.
     const windowed = new PostgresSearchEngine(pool, { exactCountUpTo: 3, rankAllUpTo: 3 });
+    // Windows among any number of matches under a plan made once (words and a location are the only filters).
+    const plannedOnce = new PostgresSearchEngine(pool, {
+      exactCountUpTo: 3,
+      rankAllUpTo: 3,
+      plannedOnceFromMatches: 0,
+    });
     const complete = new PostgresSearchEngine(pool, { exactCountUpTo: 10_000 });
     for (const q of ['bakery', 'pizza', 'corner store', 'store', 'new york', 'starbuks zurich', 'zurich']) {
       for (const page of [1, 2, 3]) {
         const a = await windowed.search({ q, limit: 4, page });
+        const once = await plannedOnce.search({ q, limit: 4, page });
         const b = await complete.search({ q, limit: 4, page });
         expect([q, page, a.hits.map((h) => h.id)]).toEqual([q, page, b.hits.map((h) => h.id)]);
+        expect([q, page, once.hits.map((h) => h.id)]).toEqual([q, page, b.hits.map((h) => h.id)]);
       }
     }
   });
@@ -440,6 +448,60 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     };
     const kindOf = (text: string) => Object.entries(kinds).find(([, pattern]) => pattern.test(text))?.[0];
     expect(new Set(reads.map((s) => kindOf(s.text)))).toEqual(new Set(Object.keys(kinds)));
+  });
+
+  it('runs windows among many matches under a plan made once per connection, also after a rebuild', async () => {
+    const one = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      const engine = new PostgresSearchEngine(one, { exactCountUpTo: 3, rankAllUpTo: 3, plannedOnceFromMatches: 0 });
+      // Writes take connections of their own (the sync holds one for its lock): the suite's pool.
+      const indexing = new PostgresSearchEngine(pool);
+      await indexing.setup();
+      await drainOutbox(pool, indexing);
+      // The windows statements on the connection: those prepared by runPlannedOnce are named once_….
+      const plans = async (once: boolean) =>
+        (
+          await one.query<{ generic: number; custom: number }>(
+            `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+             where statement like '%best_of_all%' and (name like 'once\\_%') = $1`,
+            [once],
+          )
+        ).rows;
+      const before = await engine.search({ q: 'store', limit: 2 });
+      for (let i = 0; i < 5; i++) expect((await engine.search({ q: 'store', limit: 2 })).hits).toEqual(before.hits);
+      // One statement, its plan made once (PostgreSQL plans a statement by name for its values five times at least).
+      expect(await plans(true)).toEqual([{ generic: 6, custom: 0 }]);
+      // A category has indexes of its own: its windows are planned for its value.
+      await engine.search({ q: 'store', category: 'convenience-store', limit: 2 });
+      expect(await plans(true)).toEqual([{ generic: 6, custom: 0 }]);
+      expect(await plans(false)).toEqual([{ generic: 0, custom: 1 }]);
+      // The tables swapped in by a rebuild: the statement is planned again for them and finds what they hold.
+      await reindex(pool, indexing);
+      await insertFixtures(pool, [
+        {
+          key: 'planned-once-new',
+          name: 'Zzplannedonce Store',
+          category: 'Hardware store',
+          city: 'Leeds',
+          country: 'United Kingdom',
+          countryCode: 'GB',
+          address: '9 Elm St',
+          lat: 53.8,
+          lng: -1.54,
+          rating: 5,
+          reviews: 1_000_000,
+        },
+      ]);
+      await drainOutbox(pool, indexing);
+      const after = await engine.search({ q: 'store', limit: 2 });
+      expect(after.hits[0].name).toBe('Zzplannedonce Store');
+      expect(await plans(true)).toEqual([{ generic: 7, custom: 0 }]);
+      // The suite's directory as it was (the rebuild test reads its id ranges).
+      await pool.query(`delete from businesses where name = 'Zzplannedonce Store'`);
+      await drainOutbox(pool, indexing);
+    } finally {
+      await one.end();
+    }
   });
 
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {

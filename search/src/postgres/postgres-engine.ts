@@ -86,6 +86,12 @@ export interface PostgresEngineOptions {
   indexLexemesBelowShare?: number;
   /** ...as long as the lexemes left in the index search are expected to find at most this many rows. */
   testLexemesOnRowsUpTo?: number;
+  /**
+   * Windows among at least this many matches, filtered by words and a location only, run under a plan made once per
+   * connection (runPlannedOnce): planning them for their values took as long as running them (1 of 2 ms at 1.2M),
+   * and it chose the same walks in popularity order whatever the words.
+   */
+  plannedOnceFromMatches?: number;
 }
 
 /** How long the lexemes' shares read from pg_stats are used before they are read again. */
@@ -105,6 +111,8 @@ const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 interface Sql {
   text: string;
   values: unknown[];
+  /** Its plan does not depend on the values: made once per connection (runPlannedOnce). */
+  plannedOnce?: boolean;
 }
 
 /**
@@ -137,6 +145,7 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly suggestSlots: LimitFunction;
   private readonly indexLexemesBelowShare: number;
   private readonly testLexemesOnRowsUpTo: number;
+  private readonly plannedOnceFromMatches: number;
   private lexemeShares: { readAt: number; shares: Promise<LexemeShares> } | null = null;
 
   constructor(
@@ -165,6 +174,7 @@ export class PostgresSearchEngine implements SearchEngine {
     this.suggestSlots = pLimit(Math.max(1, options.concurrentSuggestions ?? 2 * cores));
     this.indexLexemesBelowShare = options.indexLexemesBelowShare ?? 0.1;
     this.testLexemesOnRowsUpTo = options.testLexemesOnRowsUpTo ?? 1000;
+    this.plannedOnceFromMatches = options.plannedOnceFromMatches ?? 20_000;
   }
 
   async needsReindex(): Promise<boolean> {
@@ -479,7 +489,8 @@ export class PostgresSearchEngine implements SearchEngine {
         ? lexemeFilter
         : null;
     const offset = (query.page - 1) * query.limit;
-    const hits = async (plan: RelevancePlan) => {
+    // `matches`: the total, when relevance ranks by windows (enough of them, their plan is made once: hitsSql).
+    const hits = async (plan: RelevancePlan, matches = 0) => {
       const sql = hitsSql(
         query,
         groups,
@@ -487,8 +498,9 @@ export class PostgresSearchEngine implements SearchEngine {
         plan === 'windows' ? filter : (filter.everyMatch ?? filter),
         offset,
         plan,
+        matches >= this.plannedOnceFromMatches,
       );
-      return (await db.query<HitRow>(prepared(sql))).rows;
+      return sql.plannedOnce ? runPlannedOnce<HitRow>(db, sql) : (await db.query<HitRow>(prepared(sql))).rows;
     };
     let hitRows: HitRow[];
     let stats: Stats;
@@ -497,13 +509,13 @@ export class PostgresSearchEngine implements SearchEngine {
       const sampledStats = filter.circle ? null : await this.sampledStats(db, sampled, sampleIndex);
       if (sampledStats === null) {
         stats = await this.stats(db, sampled, sampleIndex);
-        hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows');
+        hitRows = await hits(stats.exhaustive || stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows', stats.total);
       } else if ('stats' in sampledStats) {
         stats = sampledStats.stats;
-        hitRows = await hits(stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows');
+        hitRows = await hits(stats.total <= this.rankAllUpTo ? 'rankAll' : 'windows', stats.total);
       } else {
         const { coarser } = sampledStats;
-        const byWindows = () => hits('windows');
+        const byWindows = (total: number) => hits('windows', total);
         ({ stats, hitRows } = await this.rankedWithStats(
           db,
           query,
@@ -657,7 +669,7 @@ export class PostgresSearchEngine implements SearchEngine {
     filter: Filter,
     offset: number,
     coarser: CoarseCount | null,
-    byWindows: () => Promise<HitRow[]>,
+    byWindows: (total: number) => Promise<HitRow[]>,
   ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
     const countedUpTo = this.rankAllUpTo + 1;
     const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
@@ -670,7 +682,7 @@ export class PostgresSearchEngine implements SearchEngine {
       return { stats: { total: counted, facets: toFacets(facetRows, 1, this.facetLimit), exhaustive: true }, hitRows };
     }
     const total = await this.beyond(db, coarser, counted, filter);
-    const hitRows = await byWindows();
+    const hitRows = await byWindows(total);
     return {
       stats: { total, facets: toFacets(facetRows, total / counted, this.facetLimit), exhaustive: false },
       hitRows,
@@ -852,6 +864,36 @@ function prepared(sql: Sql): pg.QueryConfig {
   };
 }
 
+/** Statements prepared (SQL PREPARE) on each connection by runPlannedOnce, by name. */
+const preparedOnce = new WeakMap<pg.ClientBase, Set<string>>();
+
+/**
+ * Runs a statement whose plan does not depend on its values with a plan made once per connection: PREPAREd
+ * there once, then executed under a generic plan (plan_cache_mode, set for its transaction only), in one round trip.
+ */
+async function runPlannedOnce<R extends pg.QueryResultRow>(db: SearchDb, sql: Sql): Promise<R[]> {
+  const name = `once_${createHash('sha1').update(sql.text).digest('hex')}`;
+  return db.onConnection(async (client) => {
+    let names = preparedOnce.get(client);
+    if (!names) preparedOnce.set(client, (names = new Set()));
+    if (!names.has(name)) {
+      await client.query(`prepare ${name} as ${sql.text}`).catch((error: { code?: string }) => {
+        // Prepared already (a failed statement after its PREPARE): it is there to execute.
+        if (error.code !== '42P05') throw error;
+      });
+      names.add(name);
+    }
+    const batch = [
+      'begin',
+      'set local plan_cache_mode = force_generic_plan',
+      `execute ${name}(${sql.values.map(literal).join(', ')})`,
+      'commit',
+    ];
+    const results = (await client.query(batch.join(';\n'))) as unknown as pg.QueryResult<R>[];
+    return results[2].rows;
+  });
+}
+
 /** The planner's estimate of the filter's matches. */
 async function plannedRows(db: SearchDb, filter: Filter): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
@@ -882,13 +924,15 @@ const WITHOUT_BITMAP_SCANS = ['begin', 'set local enable_bitmapscan = off'];
  * pg's escapeLiteral). The engine's SQL holds `$` only in parameter references.
  */
 function withValuesWritten(sql: Sql): string {
-  return sql.text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = sql.values[Number(n) - 1];
-    // In parentheses: a negative number after a minus sign would otherwise begin a comment (`--`).
-    if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
-    if (typeof value === 'string') return pg.escapeLiteral(value);
-    throw new Error(`cannot write parameter $${n} (${typeof value}) into a statement`);
-  });
+  return sql.text.replace(/\$(\d+)/g, (_, n: string) => literal(sql.values[Number(n) - 1], Number(n) - 1));
+}
+
+/** A number (in parentheses) or string as an SQL literal. */
+function literal(value: unknown, index: number): string {
+  // In parentheses: a negative number after a minus sign would otherwise begin a comment (`--`).
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${value})`;
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  throw new Error(`cannot write parameter $${index + 1} (${typeof value}) into a statement`);
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
@@ -1187,6 +1231,27 @@ interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_t
 }
 
 /**
+ * Windows up to this many places (offset + limit) may be planned once (hitsSql): each size is a text of its own, and
+ * a connection keeps a plan for each.
+ */
+const PLANNED_ONCE_UP_TO = 100;
+
+/**
+ * Words and a location are the only filters: a walk in popularity order is the plan for windows whatever they
+ * are (windows run when the matches are many). A category, country, city, rating or radius has indexes of its own
+ * that a plan for its value may rightly prefer.
+ */
+function hasOnlyTextFilters(query: NormalizedQuery): boolean {
+  return (
+    query.category === undefined &&
+    query.country === undefined &&
+    query.city === undefined &&
+    query.minRating === undefined &&
+    query.geo?.radiusKm === undefined
+  );
+}
+
+/**
  * Relevance is ranked by `windows` (ordered walks, for many matches) or by ranking every match, up to `rankAll`
  * of them (`countedUpTo`: while counting them and their facets, see PostgresSearchEngine.rankedWithStats).
  */
@@ -1199,6 +1264,7 @@ function hitsSql(
   filter: Filter,
   offset: number,
   plan: RelevancePlan,
+  manyMatches = false,
 ): Sql {
   const { refs } = filter;
   const values = [...filter.values];
@@ -1212,8 +1278,19 @@ function hitsSql(
     const lng = refs.lng ?? param(query.geo.lng, '::float8');
     columns.push(`${distanceSql(lat, lng)} as distance_km`);
   }
-  const limit = param(query.limit);
-  const skip = param(offset);
+  // The windows' plan is made once (plannedOnce) when it does not depend on the values: the words and location are
+  // the only filters, and the matches so many (`manyMatches`) that walks in popularity order find a window in a few
+  // rows each. Its page and window sizes are then written into the text, as the plan depends on them (a generic plan
+  // guesses a tenth of the rows for a limit it does not know, and collects every match to sort them).
+  const plannedOnce =
+    plan === 'windows' &&
+    manyMatches &&
+    query.sort === 'relevance' &&
+    groups.length > 0 &&
+    hasOnlyTextFilters(query) &&
+    offset + query.limit <= PLANNED_ONCE_UP_TO;
+  const limit = plannedOnce ? String(query.limit) : param(query.limit);
+  const skip = plannedOnce ? String(offset) : param(offset);
   const select = `select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d`;
   switch (query.sort) {
     case 'rating':
@@ -1277,7 +1354,7 @@ function hitsSql(
   // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
   // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
   // tier's walk is skipped (a word found mostly in names: one walk instead of three).
-  const window = param(offset + query.limit);
+  const window = plannedOnce ? String(offset + query.limit) : param(offset + query.limit);
   const tierWalk = (condition: string, tierNumber: number) =>
     `(select d.id from ${DOCUMENTS_TABLE} d where ${condition}
       and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
@@ -1295,6 +1372,7 @@ function hitsSql(
            order by ${ranking}
            limit ${limit} offset ${skip}`,
     values,
+    plannedOnce,
   };
 
   function page(selectSql: string, where: string, order: string): Sql {
