@@ -55,11 +55,13 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await database?.drop();
   });
 
-  it("opens the engine on sessions that do not prefetch (the index's pages are in memory)", async () => {
+  it("opens the engine on sessions that do not prefetch (the index's pages are in memory) nor compile to machine code", async () => {
     const opened = openSearch({ DATABASE_URL: database.url }, 1);
     try {
       const { rows } = await opened.pool.query<{ effective_io_concurrency: string }>('show effective_io_concurrency');
       expect(rows[0].effective_io_concurrency).toBe('0');
+      // Nor compile statements to machine code.
+      expect((await opened.pool.query<{ jit: string }>('show jit')).rows[0].jit).toBe('off');
       // Connections are replaced after a while: what each keeps prepared is bounded.
       expect(opened.pool.options.maxUses).toBeLessThan(Infinity);
     } finally {
