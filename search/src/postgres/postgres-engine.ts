@@ -878,7 +878,7 @@ async function runPlannedOnce<R extends pg.QueryResultRow>(db: SearchDb, sql: Sq
     if (!names) preparedOnce.set(client, (names = new Set()));
     if (!names.has(name)) {
       await client.query(`prepare ${name} as ${sql.text}`).catch((error: { code?: string }) => {
-        // Prepared already (a failed statement after its PREPARE): it is there to execute.
+        // Prepared already on this connection, by a caller that does not share this map (the bench's EXPLAIN).
         if (error.code !== '42P05') throw error;
       });
       names.add(name);
