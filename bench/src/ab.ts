@@ -11,8 +11,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { SearchEngine } from '@directory/search';
+import { wholeOption } from './args.js';
 import { startCpuCount } from './cpu.js';
 import { databaseUrl } from './database.js';
+import { warmUp } from './engine-bench.js';
 import { closedLoop } from './load.js';
 import { buildWorkload } from './workload.js';
 
@@ -30,14 +32,7 @@ const { values } = parseArgs({
   },
 });
 const builds = resolve('node_modules/.ab');
-const whole = (name: string, text: string) => {
-  const value = Number(text.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1 (got "${text}").\n${usage}`);
-    process.exit(2);
-  }
-  return value;
-};
+const whole = wholeOption(usage);
 
 if (values.help || (!values.save && !values.baseline)) {
   console.log(usage);
@@ -62,10 +57,12 @@ const businesses = whole('businesses', values.businesses);
 const rounds = whole('rounds', values.rounds);
 const durationMs = whole('duration', values.duration) * 1000;
 const concurrency = whole('concurrency', values.concurrency);
-const url = databaseUrl(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433',
-  `directory_bench_${businesses}`,
-);
+// The bench's server (bench/ab.sh names it, as bench/run.sh does).
+if (!process.env.BENCH_DATABASE_URL) {
+  console.error('BENCH_DATABASE_URL is not set: run it as npm run bench:ab.');
+  process.exit(2);
+}
+const url = databaseUrl(process.env.BENCH_DATABASE_URL, `directory_bench_${businesses}`);
 
 interface Version {
   name: string;
@@ -84,10 +81,7 @@ const versions = [
   await open('current', await import('@directory/search')),
 ];
 const workload = await buildWorkload(versions[0].pool, 20261122, 500);
-for (const { engine } of versions)
-  await closedLoop(workload.queries, { concurrency: 4, durationMs: 60_000, maxRequests: 500 }, (q) =>
-    engine.search(q.query),
-  );
+for (const { engine } of versions) await warmUp(engine, workload);
 console.log(`${businesses.toLocaleString('en-US')} businesses, ${concurrency} clients, ${rounds} rounds of ABBA`);
 let start = 0;
 for (let round = 0; round < rounds; round++) {

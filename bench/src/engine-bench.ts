@@ -56,6 +56,15 @@ export function byType<T extends { type: string }>(
     .sort((a, b) => b.p95 - a.p95);
 }
 
+/** Every query of the mix once, four at a time, unmeasured: the index's pages and each connection's statements. */
+export async function warmUp(engine: SearchEngine, workload: Workload): Promise<void> {
+  await closedLoop(
+    workload.queries,
+    { concurrency: 4, durationMs: 60_000, maxRequests: workload.queries.length },
+    (q) => engine.search(q.query),
+  );
+}
+
 /** Warm-up (unmeasured), per-type pass, then closed-loop runs at each concurrency, plus the PK reference. */
 export async function benchEngineSearch(
   pool: pg.Pool,
@@ -68,11 +77,7 @@ export async function benchEngineSearch(
 ): Promise<{ figures: EngineSearchFigures; totals: Map<BenchQuery, number>; passMs: Map<BenchQuery, number> }> {
   const totals = new Map<BenchQuery, number>();
   const empties = new Map<BenchQuery, boolean>();
-  await closedLoop(
-    workload.queries,
-    { concurrency: 4, durationMs: 60_000, maxRequests: workload.queries.length },
-    (q) => engine.search(q.query),
-  );
+  await warmUp(engine, workload);
   const pass = await sequential(workload.queries, async (q) => {
     const result = await engine.search(q.query);
     totals.set(q, result.total);

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { createSearchEngine, searchPoolConfig } from '@directory/search';
+import { wholeOption } from './args.js';
 import { buildInfo, changedBuilds } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
@@ -34,18 +35,9 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const whole = (name: string, text: string, min = 1) => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} must be a whole number of at least ${min} (got "${text}").\n${usage}`);
-    process.exit(2);
-  }
-  return value;
-};
-const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim().replace(/_/g, '')));
-const scales = values.scales
-  ? list('scales', values.scales)
-  : [whole('businesses', (values.businesses ?? '10000').replace(/_/g, ''))];
+const whole = wholeOption(usage);
+const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim()));
+const scales = values.scales ? list('scales', values.scales) : [whole('businesses', values.businesses ?? '10000')];
 const options = {
   durationSeconds: whole('duration', values.duration),
   concurrency: list('concurrency', values.concurrency),

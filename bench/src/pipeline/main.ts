@@ -33,6 +33,7 @@ import {
   QUEUES,
   writeExportCsv,
 } from '@directory/core';
+import { wholeOption } from '../args.js';
 import { databaseUrl, withClient } from '../database.js';
 import { startApi, startProcess, type ApiProcess } from '../http.js';
 import { machineInfo } from '../machine.js';
@@ -75,14 +76,7 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const whole = (name: string, text: string, min = 1) => {
-  const value = Number(text.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} must be a whole number of at least ${min} (got "${text}").\n${usage}`);
-    process.exit(2);
-  }
-  return value;
-};
+const whole = wholeOption(usage);
 const rows = whole('rows', values.rows);
 const options = {
   rows,

@@ -25,6 +25,7 @@ import {
   refreshAggregates,
 } from '@directory/core';
 import { createSearchEngine, drainOutbox, prepareIndex, reindex, searchPoolConfig } from '@directory/search';
+import { wholeOption } from '../args.js';
 import { buildInfo, changedBuilds } from '../build-info.js';
 import { prepareDatabase } from '../database.js';
 import { startProcess, stopProcess } from '../http.js';
@@ -46,14 +47,7 @@ if (values.help) {
   console.log(PUBLIC_USAGE);
   process.exit(0);
 }
-const whole = (name: string, text: string, min = 1) => {
-  const value = Number(text.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`--${name} must be a whole number of at least ${min} (got "${text}").\n${PUBLIC_USAGE}`);
-    process.exit(2);
-  }
-  return value;
-};
+const whole = wholeOption(PUBLIC_USAGE);
 const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim()));
 const scales = values.scales ? list('scales', values.scales) : [whole('businesses', values.businesses ?? '10000')];
 const options = {
