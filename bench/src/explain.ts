@@ -12,10 +12,6 @@ const CONTROL = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
 /** Several statements in one message, in a transaction under a setting (the engine's radius queries). */
 const BATCH = /^begin;\n(set local [^;]*;\n[\s\S]*);\ncommit$/;
 
-/** A statement the engine prepares by SQL (its plan made once), and the execution of one. */
-const PREPARE = /^prepare (\w+) as /;
-const EXECUTE = /^execute (\w+)\(/;
-
 /** The engine sends text with values, or a prepared statement's config. */
 type Statement = string | pg.QueryConfig;
 
@@ -73,24 +69,10 @@ export async function explainSearch(pool: pg.Pool, query: SearchQuery): Promise<
   const engine = new PostgresSearchEngine(capturingPool(pool, captured));
   await engine.search(query);
   const out: ExplainedStatement[] = [];
-  // Statements the engine PREPAREs to run under a plan made once (`execute name(…)`), by name: prepared again on
-  // the connection that explains them.
-  const prepares = new Map(
-    captured.flatMap((c) => {
-      const name = PREPARE.exec(c.text)?.[1];
-      return name ? [[name, c.text] as const] : [];
-    }),
-  );
   // The engine's own `explain (format json)` (planner estimates for large totals) is not explained again.
-  for (const statement of captured.filter((c) => !/^\s*explain\b/i.test(c.text) && !PREPARE.test(c.text))) {
+  for (const statement of captured.filter((c) => !/^\s*explain\b/i.test(c.text))) {
     const client = await pool.connect();
-    const prepared = prepares.get(EXECUTE.exec(statement.text)?.[1] ?? '');
     try {
-      // Left prepared: the connection may be the engine's, which then finds it there (42P05 is prepared already).
-      if (prepared)
-        await client.query(prepared).catch((error: { code?: string }) => {
-          if (error.code !== '42P05') throw error;
-        });
       await client.query('begin');
       for (const s of statement.settings) await client.query(s.text, s.values);
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
@@ -101,7 +83,7 @@ export async function explainSearch(pool: pg.Pool, query: SearchQuery): Promise<
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       const match = /Execution Time: ([\d.]+) ms/.exec(plan);
       out.push({
-        sql: (prepared ? `${prepared};\n${statement.text}` : statement.text).replace(/\s+/g, ' ').trim(),
+        sql: statement.text.replace(/\s+/g, ' ').trim(),
         values: statement.values,
         executionMs: match ? Number(match[1]) : null,
         plan,

@@ -88,7 +88,7 @@ export interface PostgresEngineOptions {
   testLexemesOnRowsUpTo?: number;
   /**
    * Windows among at least this many matches, filtered by words and a location only, run under a plan made once per
-   * connection (runPlannedOnce): planning them for their values took as long as running them (1 of 2 ms at 1.2M),
+   * connection (plannedOnce): planning them for their values took as long as running them (1 of 2 ms at 1.2M),
    * and it chose the same walks in popularity order whatever the words.
    */
   plannedOnceFromMatches?: number;
@@ -111,8 +111,6 @@ const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 interface Sql {
   text: string;
   values: unknown[];
-  /** Its plan does not depend on the values: made once per connection (runPlannedOnce). */
-  plannedOnce?: boolean;
 }
 
 /**
@@ -482,25 +480,25 @@ export class PostgresSearchEngine implements SearchEngine {
     const lexemeFilter = buildFilter(query, groups, true, frequent);
     const sampled = sampleByLexemes(query, groups) ? lexemeFilter : filter;
     // Anything the tsvector answers has its matches in the sample index too, and browsing by a category, country
-    // or city in the samples' b-trees; a radius samples nearest first.
+    // or city in the samples' b-trees; a radius samples nearest first. The samples' statement reads a range of a
+    // sample index whatever the values, so they are hidden from the planner and its plan is made once per
+    // connection: planned for them (five times on each connection, and whenever such plans looked cheaper), it took
+    // longer to plan than to run (1.7 against 0.9 ms at 1.2M).
     const sampleIndex = browsesSampleBtrees(query, groups)
-      ? filter
+      ? buildFilter(query, groups, false, frequent, true)
       : lexemeFilter.text && !lexemeFilter.circle
-        ? lexemeFilter
+        ? buildFilter(query, groups, true, frequent, true)
         : null;
     const offset = (query.page - 1) * query.limit;
-    // `matches`: the total, when relevance ranks by windows (enough of them, their plan is made once: hitsSql).
+    // `matches`: the total, when relevance ranks by windows (enough of them, their plan is made once: plannedOnce).
     const hits = async (plan: RelevancePlan, matches = 0) => {
-      const sql = hitsSql(
-        query,
-        groups,
-        fuzzy,
-        plan === 'windows' ? filter : (filter.everyMatch ?? filter),
-        offset,
-        plan,
-        matches >= this.plannedOnceFromMatches,
-      );
-      return sql.plannedOnce ? runPlannedOnce<HitRow>(db, sql) : (await db.query<HitRow>(prepared(sql))).rows;
+      const once = plannedOnce(query, groups, plan, offset, matches >= this.plannedOnceFromMatches);
+      const matching = once
+        ? buildFilter(query, groups, false, null, true)
+        : plan === 'windows'
+          ? filter
+          : (filter.everyMatch ?? filter);
+      return (await db.query<HitRow>(prepared(hitsSql(query, groups, fuzzy, matching, offset, plan, once)))).rows;
     };
     let hitRows: HitRow[];
     let stats: Stats;
@@ -864,36 +862,6 @@ function prepared(sql: Sql): pg.QueryConfig {
   };
 }
 
-/** Statements prepared (SQL PREPARE) on each connection by runPlannedOnce, by name. */
-const preparedOnce = new WeakMap<pg.ClientBase, Set<string>>();
-
-/**
- * Runs a statement whose plan does not depend on its values with a plan made once per connection: PREPAREd
- * there once, then executed under a generic plan (plan_cache_mode, set for its transaction only), in one round trip.
- */
-async function runPlannedOnce<R extends pg.QueryResultRow>(db: SearchDb, sql: Sql): Promise<R[]> {
-  const name = `once_${createHash('sha1').update(sql.text).digest('hex')}`;
-  return db.onConnection(async (client) => {
-    let names = preparedOnce.get(client);
-    if (!names) preparedOnce.set(client, (names = new Set()));
-    if (!names.has(name)) {
-      await client.query(`prepare ${name} as ${sql.text}`).catch((error: { code?: string }) => {
-        // Prepared already on this connection, by a caller that does not share this map (the bench's EXPLAIN).
-        if (error.code !== '42P05') throw error;
-      });
-      names.add(name);
-    }
-    const batch = [
-      'begin',
-      'set local plan_cache_mode = force_generic_plan',
-      `execute ${name}(${sql.values.map(literal).join(', ')})`,
-      'commit',
-    ];
-    const results = (await client.query(batch.join(';\n'))) as unknown as pg.QueryResult<R>[];
-    return results[2].rows;
-  });
-}
-
 /** The planner's estimate of the filter's matches. */
 async function plannedRows(db: SearchDb, filter: Filter): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
@@ -1080,18 +1048,24 @@ function distanceSql(lat: string, lng: string): string {
  * that reads every match's row anyway can test such a lexeme on the rows: the lexemes held by at least `from` of
  * the documents are left out of the index search (all but the rarest one) and the whole tsquery is tested on the
  * rows the others find, as a condition the planner cannot take to the index.
+ *
+ * `valuesUnseen`: every value is read through a subquery, so a prepared statement's plan does not depend on them
+ * and PostgreSQL keeps the one it made for any values (as the suggestions' ranges).
  */
 function buildFilter(
   query: NormalizedQuery,
   groups: WordGroups,
   lexemes = false,
   frequent: FrequentLexemes | null = null,
+  valuesUnseen = false,
 ): Filter {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
     values.push(value);
     return `$${values.length}${cast}`;
   };
+  // A value the planner cannot see: an InitPlan's, evaluated once.
+  const unseen = (expression: string) => (valuesUnseen ? `(select ${expression})` : expression);
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
   let circle: Filter['circle'] = null;
@@ -1102,14 +1076,14 @@ function buildFilter(
   const facet = (column: string, prefix: string, value: string | undefined) => {
     if (value === undefined) return;
     if (lexemes) facetLexemes.push(quotedLexeme(`${prefix}${value}`));
-    else where.push(`d.${column} = ${param(value)}`);
+    else where.push(`d.${column} = ${unseen(param(value))}`);
   };
   facet('category_slug', '#c:', query.category);
   facet('country_code', '#cc:', query.country);
   facet('city_slug', '#city:', query.city);
   const facets = facetLexemes.length > 0 ? param(facetLexemes.join(' & '), '::tsquery') : null;
-  if (query.minRating !== undefined) where.push(`d.rating >= ${param(query.minRating)}`);
-  if (query.openNow) where.push(`(d.open_days & ${param(1 << query.weekday, '::int')}) <> 0`);
+  if (query.minRating !== undefined) where.push(`d.rating >= ${unseen(param(query.minRating, '::float8'))}`);
+  if (query.openNow) where.push(`(d.open_days & ${unseen(param(1 << query.weekday, '::int'))}) <> 0`);
   if (query.geo?.radiusKm !== undefined) {
     const { lat, lng, radiusKm } = query.geo;
     refs.lat = param(lat, '::float8');
@@ -1126,7 +1100,7 @@ function buildFilter(
   const others = where.join(' and ');
   const matching = (text: string | null) => {
     const parts = [text, location, facets].filter((part): part is string => part !== null);
-    return parts.length === 0 ? others : `${others} and d.tsv @@ (${parts.join(' && ')})`;
+    return parts.length === 0 ? others : `${others} and d.tsv @@ ${unseen(`(${parts.join(' && ')})`)}`;
   };
   const text = words !== null || location !== null || facets !== null;
   // Its own copy of the values: everyMatch's index search adds parameters the other statements do not have.
@@ -1165,7 +1139,7 @@ function buildFilter(
   const whole = [words, location, facets].filter((part): part is string => part !== null);
   const everyMatch = {
     ...filter,
-    where: `${others} and d.tsv @@ (${indexed.join(' && ')}) and (d.tsv @@ (${whole.join(' && ')})) is true`,
+    where: `${others} and d.tsv @@ ${unseen(`(${indexed.join(' && ')})`)} and (d.tsv @@ ${unseen(`(${whole.join(' && ')})`)}) is true`,
     values,
   };
   return { ...filter, everyMatch };
@@ -1231,10 +1205,35 @@ interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_t
 }
 
 /**
- * Windows up to this many places (offset + limit) may be planned once (hitsSql): each size is a text of its own, and
- * a connection keeps a plan for each.
+ * Windows up to this many places (offset + limit) may be planned once (plannedOnce): each size is a text of its own,
+ * and a connection keeps a plan for each.
  */
 const PLANNED_ONCE_UP_TO = 100;
+
+/**
+ * The windows' plan is made once per connection when it does not depend on the values: the words and location are
+ * the only filters, and the matches so many (`manyMatches`) that walks in popularity order find a window in a few
+ * rows each. Planned for their values, such windows took as long to plan as to run (1 of 2 ms at 1.2M), and came
+ * out as the same walks whatever the words. Their values are then hidden from the planner (buildFilter's
+ * `valuesUnseen`, and hitsSql's tiers), so PostgreSQL keeps the plan it made for any values, and each is computed
+ * once (a tsquery written as a parameter was parsed again for every row a plan for any values walked).
+ */
+function plannedOnce(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  plan: RelevancePlan,
+  offset: number,
+  manyMatches: boolean,
+): boolean {
+  return (
+    plan === 'windows' &&
+    manyMatches &&
+    query.sort === 'relevance' &&
+    groups.length > 0 &&
+    hasOnlyTextFilters(query) &&
+    offset + query.limit <= PLANNED_ONCE_UP_TO
+  );
+}
 
 /**
  * Words and a location are the only filters: a walk in popularity order is the plan for windows whatever they
@@ -1264,7 +1263,7 @@ function hitsSql(
   filter: Filter,
   offset: number,
   plan: RelevancePlan,
-  manyMatches = false,
+  valuesUnseen = false,
 ): Sql {
   const { refs } = filter;
   const values = [...filter.values];
@@ -1278,19 +1277,12 @@ function hitsSql(
     const lng = refs.lng ?? param(query.geo.lng, '::float8');
     columns.push(`${distanceSql(lat, lng)} as distance_km`);
   }
-  // The windows' plan is made once (plannedOnce) when it does not depend on the values: the words and location are
-  // the only filters, and the matches so many (`manyMatches`) that walks in popularity order find a window in a few
-  // rows each. Its page and window sizes are then written into the text, as the plan depends on them (a generic plan
-  // guesses a tenth of the rows for a limit it does not know, and collects every match to sort them).
-  const plannedOnce =
-    plan === 'windows' &&
-    manyMatches &&
-    query.sort === 'relevance' &&
-    groups.length > 0 &&
-    hasOnlyTextFilters(query) &&
-    offset + query.limit <= PLANNED_ONCE_UP_TO;
-  const limit = plannedOnce ? String(query.limit) : param(query.limit);
-  const skip = plannedOnce ? String(offset) : param(offset);
+  // Values hidden from the planner (plannedOnce): the page and window sizes are written into the text, as the plan
+  // depends on them (a plan for any values guesses a tenth of the rows for a limit it does not know, and collects every
+  // match to sort them); the others are read through subqueries, each computed once.
+  const unseen = (expression: string) => (valuesUnseen ? `(select ${expression})` : expression);
+  const limit = valuesUnseen ? String(query.limit) : param(query.limit);
+  const skip = valuesUnseen ? String(offset) : param(offset);
   const select = `select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d`;
   switch (query.sort) {
     case 'rating':
@@ -1320,11 +1312,13 @@ function hitsSql(
   }
   // Relevance: exact name > all words in the name > in name or category > elsewhere, popularity within a
   // tier (and, when typos were tolerated, words as typed before variants).
-  const exactNameSql = `(d.name_folded collate "C") = ${param(query.words.join(' '))}`;
+  const exactNameSql = `(d.name_folded collate "C") = ${unseen(param(query.words.join(' ')))}`;
   // The name is the tsvector's weight A, category and type B: every tier is one search of the same index.
-  const nameWords = wordsTsquery(groups, param, 'A');
-  const nameOrCategoryWords = wordsTsquery(groups, param, 'AB');
-  const typed = fuzzy ? `(d.tsv @@ to_tsquery('simple', ${param(tsquery(asTyped(query.words)))}))` : 'true';
+  const nameWords = unseen(wordsTsquery(groups, param, 'A'));
+  const nameOrCategoryWords = unseen(wordsTsquery(groups, param, 'AB'));
+  const typed = fuzzy
+    ? `(d.tsv @@ ${unseen(`to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})`)})`
+    : 'true';
   const tier = `case when ${exactNameSql} then 0 when d.tsv @@ ${nameWords} then 1
                 when d.tsv @@ ${nameOrCategoryWords} then 2 else 3 end`;
   const ranking = `${tier}, ${fuzzy ? `${typed} desc, ` : ''}d.reviews desc, d.id`;
@@ -1354,7 +1348,7 @@ function hitsSql(
   // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
   // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
   // tier's walk is skipped (a word found mostly in names: one walk instead of three).
-  const window = plannedOnce ? String(offset + query.limit) : param(offset + query.limit);
+  const window = valuesUnseen ? String(offset + query.limit) : param(offset + query.limit);
   const tierWalk = (condition: string, tierNumber: number) =>
     `(select d.id from ${DOCUMENTS_TABLE} d where ${condition}
       and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
@@ -1372,7 +1366,6 @@ function hitsSql(
            order by ${ranking}
            limit ${limit} offset ${skip}`,
     values,
-    plannedOnce,
   };
 
   function page(selectSql: string, where: string, order: string): Sql {
