@@ -507,6 +507,33 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it('ranks, counts and facets few matches in one pass planned once per connection, whatever the words', async () => {
+    const indexed = new PostgresSearchEngine(pool);
+    await indexed.setup();
+    await drainOutbox(pool, indexed);
+    const one = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      const engine = new PostgresSearchEngine(one);
+      const words = ['pizza', 'bakery', 'starbucks', 'central', 'keller', 'masala', 'corner', 'kayser'];
+      for (const q of words) expect((await engine.search({ q })).exhaustive).toBe(true);
+      // A category has indexes of its own: its pass is planned for its value.
+      await engine.search({ q: 'pizza', category: 'pizza-restaurant' });
+      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
+        `select custom_plans::int as custom, generic_plans::int as generic,
+           statement like '%(select to_tsquery(%' as unseen
+         from pg_prepared_statements where statement like '%match_count%' order by unseen`,
+      );
+      // Planned for the words five times (PostgreSQL's rule), then under the plan made for any words, as it could
+      // not see them.
+      expect(rows).toEqual([
+        { custom: 1, generic: 0, unseen: false },
+        { custom: 5, generic: words.length - 5, unseen: true },
+      ]);
+    } finally {
+      await one.end();
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();

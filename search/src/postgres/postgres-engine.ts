@@ -514,12 +514,16 @@ export class PostgresSearchEngine implements SearchEngine {
       } else {
         const { coarser } = sampledStats;
         const byWindows = (total: number) => hits('windows', total);
+        // Words and a location alone: every match is read from the words' index search whatever they are, so that
+        // pass is planned once (its values unseen), as windows are.
+        const once = hasOnlyTextFilters(query) && offset + query.limit <= PLANNED_ONCE_UP_TO;
         ({ stats, hitRows } = await this.rankedWithStats(
           db,
           query,
           groups,
           fuzzy,
           sampled,
+          once ? buildFilter(query, groups, false, frequent, true) : null,
           offset,
           coarser,
           byWindows,
@@ -657,7 +661,8 @@ export class PostgresSearchEngine implements SearchEngine {
   /**
    * Relevance when no sample level answered, so the matches are few: every one (up to rankAllUpTo) is ranked,
    * counted and faceted in one pass, where counting and then ranking read them twice. More than that many
-   * (a sample's count can fall short) are ranked by windows.
+   * (a sample's count can fall short) are ranked by windows. `unseen`: the filter with its values unseen, when the
+   * pass is planned once.
    */
   private async rankedWithStats(
     db: SearchDb,
@@ -665,13 +670,15 @@ export class PostgresSearchEngine implements SearchEngine {
     groups: WordGroups,
     fuzzy: boolean,
     filter: Filter,
+    unseen: Filter | null,
     offset: number,
     coarser: CoarseCount | null,
     byWindows: (total: number) => Promise<HitRow[]>,
   ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
     const countedUpTo = this.rankAllUpTo + 1;
+    const pass = unseen ?? filter;
     const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-      prepared(hitsSql(query, groups, fuzzy, filter.everyMatch ?? filter, offset, { countedUpTo })),
+      prepared(hitsSql(query, groups, fuzzy, pass.everyMatch ?? pass, offset, { countedUpTo }, unseen !== null)),
     );
     const counted = Number(rows[0].match_count);
     const facetRows = rows[0].facets ?? [];
@@ -1331,7 +1338,7 @@ function hitsSql(
     return {
       text: `with m as materialized (
                select d.id, d.reviews, ${tier} as tier, ${typed} as typed, ${FACET_COLUMNS}
-               from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${param(plan.countedUpTo)}),
+               from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${valuesUnseen ? plan.countedUpTo : param(plan.countedUpTo)}),
              ranked as (select m.id, m.tier, m.typed from m order by ${order('m')} limit ${limit} offset ${skip}),
              summary as (select count(*) as match_count,
                            (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
