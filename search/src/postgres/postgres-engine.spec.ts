@@ -534,6 +534,39 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {
+    const engine = new PostgresSearchEngine(pool);
+    await engine.setup();
+    const place = (key: string, category: string, city: string) => ({
+      key,
+      name: `Zzspelling ${key}`,
+      category,
+      city,
+      country: 'United Kingdom',
+      countryCode: 'GB',
+      address: '1 Elm St',
+      lat: 53.8,
+      lng: -1.54,
+      rating: 4,
+      reviews: 10,
+    });
+    await insertFixtures(pool, [
+      place('one', 'coffee shop', 'leeds'),
+      place('two', 'Coffee shop', 'Leeds'),
+      place('three', 'Coffee Shop', 'LEEDS'),
+    ]);
+    try {
+      await drainOutbox(pool, engine);
+      const { facets, total } = await engine.search({ q: 'zzspelling' });
+      expect(total).toBe(3);
+      expect(facets.category).toEqual([{ value: 'coffee-shop', label: 'Coffee Shop', count: 3 }]);
+      expect(facets.city).toEqual([{ value: 'leeds', label: 'LEEDS', count: 3, countryCode: 'GB' }]);
+    } finally {
+      await pool.query(`delete from businesses where name like 'Zzspelling %'`);
+      await drainOutbox(pool, engine);
+    }
+  });
+
   it('rebuilds into a fresh table, swaps it in, and keeps answering', async () => {
     const engine = new PostgresSearchEngine(pool, { rebuildParallelism: 3 });
     const before = await engine.count();
