@@ -534,6 +534,30 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     }
   });
 
+  it("plans a browse's page once per connection when its filters are an index's key, whatever their values", async () => {
+    const indexed = new PostgresSearchEngine(pool);
+    await indexed.setup();
+    await drainOutbox(pool, indexed);
+    const one = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      const engine = new PostgresSearchEngine(one);
+      const cities = ['london', 'paris', 'berlin', 'new-york', 'tokyo', 'leeds', 'istanbul', 'munich'];
+      for (const city of cities) await engine.search({ country: 'GB', city });
+      // A minimum rating in popularity order: its share of the places decides the plan, which is made for it.
+      await engine.search({ category: 'cafe', minRating: 4 });
+      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
+        `select custom_plans::int as custom, generic_plans::int as generic, statement like '%(select $%' as unseen
+         from pg_prepared_statements where statement like 'select d.id, d.slug%' order by unseen`,
+      );
+      expect(rows).toEqual([
+        { custom: 1, generic: 0, unseen: false },
+        { custom: 5, generic: cities.length - 5, unseen: true },
+      ]);
+    } finally {
+      await one.end();
+    }
+  });
+
   it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {
     const engine = new PostgresSearchEngine(pool);
     await engine.setup();
