@@ -55,6 +55,32 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await database?.drop();
   });
 
+  /**
+   * Searches on an engine of one connection (`run`), then reads that connection's plans of the prepared statements
+   * whose text is like `statement`, by whether it is also like `unseen` (its values read by subqueries).
+   */
+  const plansOnOneConnection = async (
+    run: (engine: PostgresSearchEngine) => Promise<void>,
+    statement: string,
+    unseen: string,
+  ) => {
+    const indexed = new PostgresSearchEngine(pool);
+    await indexed.setup();
+    await drainOutbox(pool, indexed);
+    const one = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await run(new PostgresSearchEngine(one));
+      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
+        `select custom_plans::int as custom, generic_plans::int as generic, statement like $2 as unseen
+         from pg_prepared_statements where statement like $1 order by unseen`,
+        [statement, unseen],
+      );
+      return rows;
+    } finally {
+      await one.end();
+    }
+  };
+
   it("opens the engine on sessions that do not prefetch (the index's pages are in memory) nor compile to machine code", async () => {
     const opened = openSearch({ DATABASE_URL: database.url }, 1);
     try {
@@ -508,54 +534,39 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
   });
 
   it('ranks, counts and facets few matches in one pass planned once per connection, whatever the words', async () => {
-    const indexed = new PostgresSearchEngine(pool);
-    await indexed.setup();
-    await drainOutbox(pool, indexed);
-    const one = new pg.Pool({ connectionString: database.url, max: 1 });
-    try {
-      const engine = new PostgresSearchEngine(one);
-      const words = ['pizza', 'bakery', 'starbucks', 'central', 'keller', 'masala', 'corner', 'kayser'];
-      for (const q of words) expect((await engine.search({ q })).exhaustive).toBe(true);
-      // A category has indexes of its own: its pass is planned for its value.
-      await engine.search({ q: 'pizza', category: 'pizza-restaurant' });
-      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
-        `select custom_plans::int as custom, generic_plans::int as generic,
-           statement like '%(select to_tsquery(%' as unseen
-         from pg_prepared_statements where statement like '%match_count%' order by unseen`,
-      );
-      // Planned for the words five times (PostgreSQL's rule), then under the plan made for any words, as it could
-      // not see them.
-      expect(rows).toEqual([
-        { custom: 1, generic: 0, unseen: false },
-        { custom: 5, generic: words.length - 5, unseen: true },
-      ]);
-    } finally {
-      await one.end();
-    }
+    const words = ['pizza', 'bakery', 'starbucks', 'central', 'keller', 'masala', 'corner', 'kayser'];
+    const plans = await plansOnOneConnection(
+      async (engine) => {
+        for (const q of words) expect((await engine.search({ q })).exhaustive).toBe(true);
+        // A category has indexes of its own: its pass is planned for its value.
+        await engine.search({ q: 'pizza', category: 'pizza-restaurant' });
+      },
+      '%match_count%',
+      '%(select to_tsquery(%',
+    );
+    // Planned for the words five times (PostgreSQL's rule), then under the plan made for any words, as it could
+    // not see them.
+    expect(plans).toEqual([
+      { custom: 1, generic: 0, unseen: false },
+      { custom: 5, generic: words.length - 5, unseen: true },
+    ]);
   });
 
   it("plans a browse's page once per connection when its filters are an index's key, whatever their values", async () => {
-    const indexed = new PostgresSearchEngine(pool);
-    await indexed.setup();
-    await drainOutbox(pool, indexed);
-    const one = new pg.Pool({ connectionString: database.url, max: 1 });
-    try {
-      const engine = new PostgresSearchEngine(one);
-      const cities = ['london', 'paris', 'berlin', 'new-york', 'tokyo', 'leeds', 'istanbul', 'munich'];
-      for (const city of cities) await engine.search({ country: 'GB', city });
-      // A minimum rating in popularity order: its share of the places decides the plan, which is made for it.
-      await engine.search({ category: 'cafe', minRating: 4 });
-      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
-        `select custom_plans::int as custom, generic_plans::int as generic, statement like '%(select $%' as unseen
-         from pg_prepared_statements where statement like 'select d.id, d.slug%' order by unseen`,
-      );
-      expect(rows).toEqual([
-        { custom: 1, generic: 0, unseen: false },
-        { custom: 5, generic: cities.length - 5, unseen: true },
-      ]);
-    } finally {
-      await one.end();
-    }
+    const cities = ['london', 'paris', 'berlin', 'new-york', 'tokyo', 'leeds', 'istanbul', 'munich'];
+    const plans = await plansOnOneConnection(
+      async (engine) => {
+        for (const city of cities) await engine.search({ country: 'GB', city });
+        // A minimum rating in popularity order: its share of the places decides the plan, which is made for it.
+        await engine.search({ category: 'cafe', minRating: 4 });
+      },
+      'select d.id, d.slug%',
+      '%(select $%',
+    );
+    expect(plans).toEqual([
+      { custom: 1, generic: 0, unseen: false },
+      { custom: 5, generic: cities.length - 5, unseen: true },
+    ]);
   });
 
   it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {
