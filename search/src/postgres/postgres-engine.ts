@@ -1074,8 +1074,7 @@ function buildFilter(
     values.push(value);
     return `$${values.length}${cast}`;
   };
-  // A value the planner cannot see: an InitPlan's, evaluated once.
-  const unseen = (expression: string) => (valuesUnseen ? `(select ${expression})` : expression);
+  const unseen = unseenIf(valuesUnseen);
   const where = ['d.is_approved'];
   const refs: Filter['refs'] = {};
   let circle: Filter['circle'] = null;
@@ -1215,10 +1214,15 @@ interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_t
 }
 
 /**
- * Windows up to this many places (offset + limit) may be planned once (plannedOnce): each size is a text of its own,
- * and a connection keeps a plan for each.
+ * Pages up to this many places (offset + limit) may be planned once (plannedOnce, pagesOneIndex): each size is a text
+ * of its own, and a connection keeps a plan for each.
  */
 const PLANNED_ONCE_UP_TO = 100;
+
+/** When `valuesUnseen`, an expression whose value the planner cannot see: an InitPlan's, computed once. */
+function unseenIf(valuesUnseen: boolean): (expression: string) => string {
+  return (expression) => (valuesUnseen ? `(select ${expression})` : expression);
+}
 
 /**
  * A relevance search's windows or one pass may be planned once per connection: their plan does not depend on the
@@ -1310,7 +1314,7 @@ function hitsSql(
   // Values hidden from the planner (plannedOnce): the page and window sizes are written into the text, as the plan
   // depends on them (a plan for any values guesses a tenth of the rows for a limit it does not know, and collects every
   // match to sort them); the others are read through subqueries, each computed once.
-  const unseen = (expression: string) => (valuesUnseen ? `(select ${expression})` : expression);
+  const unseen = unseenIf(valuesUnseen);
   const limit = valuesUnseen ? String(query.limit) : param(query.limit);
   const skip = valuesUnseen ? String(offset) : param(offset);
   const select = `select ${columns.join(', ')} from ${DOCUMENTS_TABLE} d`;
