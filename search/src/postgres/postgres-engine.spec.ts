@@ -41,6 +41,23 @@ function recordingPool(pool: pg.Pool, statements: pg.QueryConfig[]): pg.Pool {
   } as unknown as pg.Pool;
 }
 
+/**
+ * The plans of a connection's prepared statements whose text is like `statement`, by whether it is also like `unseen`
+ * (their values read by subqueries): those planned for their values (custom) and those run under one plan for any.
+ */
+async function preparedPlans(
+  connection: pg.Pool,
+  statement: string,
+  unseen: string,
+): Promise<{ custom: number; generic: number; unseen: boolean }[]> {
+  const { rows } = await connection.query<{ custom: number; generic: number; unseen: boolean }>(
+    `select custom_plans::int as custom, generic_plans::int as generic, statement like $2 as unseen
+     from pg_prepared_statements where statement like $1 order by unseen`,
+    [statement, unseen],
+  );
+  return rows;
+}
+
 describe('PostgreSQL engine: bounded counting and rebuild', () => {
   let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
   let pool: pg.Pool;
@@ -55,10 +72,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await database?.drop();
   });
 
-  /**
-   * Searches on an engine of one connection (`run`), then reads that connection's plans of the prepared statements
-   * whose text is like `statement`, by whether it is also like `unseen` (its values read by subqueries).
-   */
+  /** Searches on an engine of one connection (`run`), then reads that connection's preparedPlans. */
   const plansOnOneConnection = async (
     run: (engine: PostgresSearchEngine) => Promise<void>,
     statement: string,
@@ -70,12 +84,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const one = new pg.Pool({ connectionString: database.url, max: 1 });
     try {
       await run(new PostgresSearchEngine(one));
-      const { rows } = await one.query<{ custom: number; generic: number; unseen: boolean }>(
-        `select custom_plans::int as custom, generic_plans::int as generic, statement like $2 as unseen
-         from pg_prepared_statements where statement like $1 order by unseen`,
-        [statement, unseen],
-      );
-      return rows;
+      return await preparedPlans(one, statement, unseen);
     } finally {
       await one.end();
     }
@@ -488,13 +497,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       await drainOutbox(pool, indexing);
       // The windows statements on the connection, those whose values the planner cannot see (read by subqueries) or can.
       const plans = async (unseen: boolean) =>
-        (
-          await one.query<{ generic: number; custom: number }>(
-            `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-             where statement like '%best_of_all%' and (statement like '%(select to_tsquery(%') = $1`,
-            [unseen],
-          )
-        ).rows;
+        (await preparedPlans(one, '%best_of_all%', '%(select to_tsquery(%'))
+          .filter((plan) => plan.unseen === unseen)
+          .map(({ custom, generic }) => ({ generic, custom }));
       const before = await engine.search({ q: 'store', limit: 2 });
       for (let i = 0; i < 9; i++) expect((await engine.search({ q: 'store', limit: 2 })).hits).toEqual(before.hits);
       // One statement: PostgreSQL plans a statement by name for its values five times, then keeps the plan it made
