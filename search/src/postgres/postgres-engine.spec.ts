@@ -574,6 +574,40 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     ]);
   });
 
+  it('runs a radius nearest first under plans made once per connection, whatever the centre and radius', async () => {
+    const circles = [
+      { lat: 39.7817, lng: -89.6501, radiusKm: 50 },
+      { lat: 48.2104, lng: 16.3655, radiusKm: 10 },
+      { lat: 48.1376, lng: 11.5799, radiusKm: 25 },
+      { lat: 40.7306, lng: -74.0021, radiusKm: 5 },
+      { lat: 39.7817, lng: -89.6501, radiusKm: 1 },
+      { lat: 47.37, lng: 8.5392, radiusKm: 30 },
+      { lat: 44.8176, lng: 20.4569, radiusKm: 20 },
+    ];
+    const plans = await plansOnOneConnection(
+      async (engine) => {
+        for (const circle of circles) {
+          const { hits } = await engine.search({ ...circle, sort: 'distance' });
+          expect(hits.length).toBeGreaterThan(0);
+          const distances = hits.map((hit) => hit.distanceKm!);
+          expect(distances).toEqual([...distances].sort((a, b) => a - b));
+          expect(distances.every((km) => km <= circle.radiusKm)).toBe(true);
+        }
+        // A country has indexes of its own: its radius is planned for its values, in a batch of their literals.
+        const inUs = await engine.search({ ...circles[3], country: 'US', sort: 'distance' });
+        expect(inUs.hits.length).toBeGreaterThan(0);
+        expect(inUs.hits.every((hit) => hit.country_code === 'US')).toBe(true);
+      },
+      'prepare once_%',
+      '%(select $%',
+    );
+    // The hits and the count, each PREPAREd once and run under its plan for any values.
+    expect(plans).toEqual([
+      { custom: 0, generic: circles.length, unseen: false },
+      { custom: 0, generic: circles.length, unseen: false },
+    ]);
+  });
+
   it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {
     const engine = new PostgresSearchEngine(pool);
     await engine.setup();
