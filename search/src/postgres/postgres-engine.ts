@@ -536,7 +536,10 @@ export class PostgresSearchEngine implements SearchEngine {
       // A radius's hits and count run in one round trip, planned once per connection when they may be (radiusPlannedOnce).
       const once = radiusPlannedOnce(query, offset);
       const within = once ? buildFilter(query, groups, false, null, true) : filter;
-      const hitsAndStats = [hitsSql(query, groups, fuzzy, within, offset, 'windows', once), this.radiusStatsSql(within)];
+      const hitsAndStats = [
+        hitsSql(query, groups, fuzzy, within, offset, 'windows', once),
+        this.radiusStatsSql(within),
+      ];
       const [found, counted] = await withoutBitmapScans(db, hitsAndStats, once);
       hitRows = found as HitRow[];
       stats = await this.radiusStats(db, counted as FacetRow[], filter);
@@ -894,7 +897,11 @@ async function plannedRows(db: SearchDb, filter: Filter): Promise<number> {
  * values unseen, radiusPlannedOnce) are instead PREPAREd once on each connection and executed under the plan made
  * for any values: the walks nearest first are that plan whatever the centre and radius.
  */
-async function withoutBitmapScans(db: SearchDb, statements: Sql[], plannedOnce = false): Promise<pg.QueryResultRow[][]> {
+async function withoutBitmapScans(
+  db: SearchDb,
+  statements: Sql[],
+  plannedOnce = false,
+): Promise<pg.QueryResultRow[][]> {
   if (!plannedOnce) {
     const batch = [...WITHOUT_BITMAP_SCANS, ...statements.map(withValuesWritten), 'commit'].join(';\n');
     const results = (await db.onConnection((client) => client.query(batch))) as unknown as pg.QueryResult[];
@@ -1307,8 +1314,9 @@ function pagesOneIndex(query: NormalizedQuery, offset: number): boolean {
 
 /**
  * A radius's hits nearest first and its count are planned once per connection (withoutBitmapScans), their values
- * unseen, when the only other filters are words, a location and a category: without bitmaps, the plan for any values
- * is the GiST index's walks nearest first, as the plans made for each value were.
+ * unseen, unless a country, city or minimum rating filters them (indexes of their own that a plan for their values may
+ * rightly prefer): without bitmaps, the plan for any values is then the GiST walks nearest first (with a category, the
+ * category + point index's), as the plans made for each value were.
  */
 function radiusPlannedOnce(query: NormalizedQuery, offset: number): boolean {
   return (
