@@ -870,11 +870,12 @@ async function upsertInto(pool: pg.Pool, table: string, documents: readonly Sear
  * a number of uses (searchPoolConfig), which bounds what they keep.
  */
 function prepared(sql: Sql): pg.QueryConfig {
-  return {
-    name: `search_${createHash('sha1').update(sql.text).digest('base64url')}`,
-    text: sql.text,
-    values: sql.values,
-  };
+  return { name: statementName('search', sql.text), text: sql.text, values: sql.values };
+}
+
+/** A prepared statement's name on a connection: its text's hash (hexadecimal, so also an SQL identifier for PREPARE). */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex')}`;
 }
 
 /** The planner's estimate of the filter's matches. */
@@ -910,7 +911,7 @@ async function withoutBitmapScans(
   return db.onConnection(async (client) => {
     const executions = [];
     for (const sql of statements) {
-      const name = `once_${createHash('sha1').update(sql.text).digest('hex')}`;
+      const name = statementName('once', sql.text);
       await preparedOn(client, name, sql.text);
       executions.push(`execute ${name}(${sql.values.map((value, i) => literal(value, i)).join(', ')})`);
     }
@@ -929,7 +930,7 @@ async function preparedOn(client: pg.ClientBase, name: string, text: string): Pr
   if (!names) preparedStatements.set(client, (names = new Set()));
   if (names.has(name)) return;
   await client.query(`prepare ${name} as ${text}`).catch((error: { code?: string }) => {
-    // Prepared already on this connection by a caller that does not share this map (the bench's EXPLAIN).
+    // Prepared already on this connection, reached through another object (the bench's EXPLAIN wraps each one).
     if (error.code !== '42P05') throw error;
   });
   names.add(name);
