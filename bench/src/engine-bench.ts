@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { SearchEngine, SearchQuery } from '@directory/search';
 import { startCpuCount, type CpuPerRequest } from './cpu.js';
-import { closedLoop, sequential } from './load.js';
+import { closedLoop, fixedRate, sequential } from './load.js';
 import { round, summarize, type LatencySummary } from './stats.js';
 import type { BenchQuery, QueryType, Workload } from './workload.js';
 
@@ -34,7 +34,16 @@ export interface EngineSearchFigures {
   /** CPU time a search cost at each concurrency (Node: the engine in this process); none before 2026-11-25. */
   cpu?: Record<string, CpuPerRequest>;
   reference: Record<string, LatencySummary>;
+  /**
+   * The target rate offered by 16 clients in an open loop (fixedRate: latency from each search's due time); none
+   * before 2026-11-26's fifth run.
+   */
+  atTargetRate?: { rate: number; concurrency: number; summary: LatencySummary };
 }
+
+/** The searches a second the issue asks for at 16 clients, offered at that rate for the open-loop figure. */
+const TARGET_RATE = 300;
+const TARGET_RATE_CLIENTS = 16;
 
 export const PK_SQL =
   'select id, slug, name, category, city, country_code, rating, reviews, latitude, longitude from businesses where id = $1';
@@ -137,9 +146,19 @@ export async function benchEngineSearch(
         `PostgreSQL ${cpu[c].postgres ?? '–'} ms | PK select: p95 ${ref.summary.p95} ms, ${ref.summary.rps} req/s`,
     );
   }
+  const offered = await fixedRate(
+    workload.queries,
+    { rate: TARGET_RATE, concurrency: TARGET_RATE_CLIENTS, durationMs, start },
+    (q) => engine.search(q.query),
+  );
+  const atTargetRate = { rate: TARGET_RATE, concurrency: TARGET_RATE_CLIENTS, summary: offered.summary };
+  log(
+    `  search at ${TARGET_RATE} req/s offered by ${TARGET_RATE_CLIENTS} clients (open loop): p50 ${offered.summary.p50} ` +
+      `p95 ${offered.summary.p95} p99 ${offered.summary.p99} ms, ${offered.summary.rps} req/s answered`,
+  );
   const passTimes = new Map(pass.samples.map((s) => [s.item, s.ms]));
   return {
-    figures: { poolSize, perType, slowest, slowestByType, concurrency, cpu, reference },
+    figures: { poolSize, perType, slowest, slowestByType, concurrency, cpu, reference, atTargetRate },
     totals,
     passMs: passTimes,
   };

@@ -45,3 +45,42 @@ export async function closedLoop<T>(
 export async function sequential<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<RunResult<T>> {
   return closedLoop(items, { concurrency: 1, durationMs: Number.POSITIVE_INFINITY, maxRequests: items.length }, run);
 }
+
+/**
+ * Open-loop load at a fixed rate (as wrk2): request k is due at the start + k / rate seconds and is sent by the
+ * first of `concurrency` clients free at or after that moment. Its latency counts from when it was due, so time
+ * spent waiting for a free client counts too: a closed loop sends the next request only once one is answered,
+ * which hides the queue a slower server builds (coordinated omission) and measures the latency of the rate the
+ * server itself sets. The list is walked in order from `start`, as closedLoop walks it.
+ */
+export async function fixedRate<T>(
+  items: readonly T[],
+  options: { rate: number; concurrency: number; durationMs: number; start?: number },
+  run: (item: T) => Promise<unknown>,
+): Promise<RunResult<T>> {
+  const due = Math.floor((options.rate * options.durationMs) / 1000);
+  const samples: RunResult<T>['samples'] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < due) {
+      const k = next++;
+      const dueAt = started + (k * 1000) / options.rate;
+      const early = dueAt - performance.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      const item = items[((options.start ?? 0) + k) % items.length];
+      try {
+        await run(item);
+        samples.push({ item, ms: performance.now() - dueAt });
+      } catch (error) {
+        errors++;
+        samples.push({ item, ms: performance.now() - dueAt, error: (error as Error).message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const ok = samples.filter((s) => !s.error).map((s) => s.ms);
+  return { summary: summarize(ok, errors, seconds), samples };
+}

@@ -91,6 +91,16 @@ export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): Tar
       verdict: verdict((e16.rps ?? 0) >= 300),
     });
   }
+  const offered = r.engine.atTargetRate;
+  if (offered)
+    rows.push({
+      figure: `Search p95, engine, ${offered.rate} req/s offered by ${offered.concurrency} clients (open loop: from each search's due time)`,
+      target: '(info)',
+      value: `${formatMs(offered.summary.p95)}, ${offered.summary.rps} req/s answered`,
+      reference: e16 ? `closed loop at 16 clients ${formatMs(e16.p95)}` : '–',
+      ratio: ratio(offered.summary.p95, e16?.p95),
+      verdict: 'info',
+    });
   const h16 = r.http.search?.concurrency['16'];
   const hr16 = r.http.reference?.['16'];
   rows.push({
