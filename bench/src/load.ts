@@ -6,6 +6,8 @@ export interface RunResult<T> {
   samples: { item: T; ms: number; error?: string }[];
 }
 
+type Samples<T> = RunResult<T>['samples'];
+
 /**
  * Closed-loop load: `concurrency` clients each send the next item of the shared list as soon as their
  * previous one answered, for `durationMs` (or until `maxRequests`). The list is walked in order by all
@@ -17,28 +19,17 @@ export async function closedLoop<T>(
   run: (item: T) => Promise<unknown>,
 ): Promise<RunResult<T>> {
   let next = options.start ?? 0;
-  const samples: RunResult<T>['samples'] = [];
-  let errors = 0;
+  const samples: Samples<T> = [];
   const started = performance.now();
   const deadline = started + options.durationMs;
   const limit = options.maxRequests ?? Number.POSITIVE_INFINITY;
   const client = async () => {
     while (performance.now() < deadline && next - (options.start ?? 0) < limit) {
-      const item = items[next++ % items.length];
-      const t0 = performance.now();
-      try {
-        await run(item);
-        samples.push({ item, ms: performance.now() - t0 });
-      } catch (error) {
-        errors++;
-        samples.push({ item, ms: performance.now() - t0, error: (error as Error).message });
-      }
+      await timed(samples, items[next++ % items.length], performance.now(), run);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
-  const seconds = (performance.now() - started) / 1000;
-  const ok = samples.filter((s) => !s.error).map((s) => s.ms);
-  return { summary: summarize(ok, errors, seconds), samples };
+  return resultOf(samples, started);
 }
 
 /** Every item once, one after the other (latency without queueing, per item). */
@@ -59,8 +50,7 @@ export async function fixedRate<T>(
   run: (item: T) => Promise<unknown>,
 ): Promise<RunResult<T>> {
   const due = Math.floor((options.rate * options.durationMs) / 1000);
-  const samples: RunResult<T>['samples'] = [];
-  let errors = 0;
+  const samples: Samples<T> = [];
   let next = 0;
   const started = performance.now();
   const client = async () => {
@@ -69,18 +59,26 @@ export async function fixedRate<T>(
       const dueAt = started + (k * 1000) / options.rate;
       const early = dueAt - performance.now();
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-      const item = items[((options.start ?? 0) + k) % items.length];
-      try {
-        await run(item);
-        samples.push({ item, ms: performance.now() - dueAt });
-      } catch (error) {
-        errors++;
-        samples.push({ item, ms: performance.now() - dueAt, error: (error as Error).message });
-      }
+      await timed(samples, items[((options.start ?? 0) + k) % items.length], dueAt, run);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, client));
+  return resultOf(samples, started);
+}
+
+/** Runs the item and keeps how long it took since `since` (when it was sent, or due), and its error if it failed. */
+async function timed<T>(samples: Samples<T>, item: T, since: number, run: (item: T) => Promise<unknown>) {
+  try {
+    await run(item);
+    samples.push({ item, ms: performance.now() - since });
+  } catch (error) {
+    samples.push({ item, ms: performance.now() - since, error: (error as Error).message });
+  }
+}
+
+/** The samples and the summary of those that succeeded, over the wall time since `started`. */
+function resultOf<T>(samples: Samples<T>, started: number): RunResult<T> {
   const seconds = (performance.now() - started) / 1000;
   const ok = samples.filter((s) => !s.error).map((s) => s.ms);
-  return { summary: summarize(ok, errors, seconds), samples };
+  return { summary: summarize(ok, samples.length - ok.length, seconds), samples };
 }
