@@ -1,15 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { type AdminRequest, AdminOnly } from '../auth/admin.guard.js';
+import type { BusinessDeleteScope } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminBusinessQuery, BusinessIdParams, UpdateBusinessDto } from './admin-businesses.dto.js';
-import { AdminBusinessesService, type DeleteAnswer } from './admin-businesses.service.js';
+import { AdminBusinessesService, type RemovalStart } from './admin-businesses.service.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, Success, arrayOf, str } from '../docs/schemas.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { JsonBody } from '../http/request-body.js';
 
 @ApiTags('admin businesses')
 @Controller()
+@Authenticated()
 export class AdminBusinessesController {
   constructor(
     private readonly businesses: AdminBusinessesService,
@@ -48,34 +51,43 @@ export class AdminBusinessesController {
   }
 
   @Put('admin/businesses/:id')
+  @JsonBody('32kb')
   @ApiCall('Edits a business (fields given only)', GenericObject, 400, 403, 404)
   async update(@Param() { id }: BusinessIdParams, @Body() body: UpdateBusinessDto, @Req() req: AdminRequest) {
-    const result = await this.businesses.update(id, body);
-    await this.audit.record(req.admin!.username, 'business.update', { id, fields: Object.keys(body) });
-    return result;
+    return this.audit.write(
+      req.admin,
+      'business.update',
+      () => this.businesses.update(id, body),
+      () => ({ id, fields: Object.keys(body) }),
+    );
   }
 
   @Post('admin/businesses/:id/toggle-approval')
   @ApiCall('Approves or hides a business', GenericObject, 400, 403, 404)
   @HttpCode(200)
   async toggleApproval(@Param() { id }: BusinessIdParams, @Req() req: AdminRequest) {
-    const result = await this.businesses.toggleApproval(id);
-    await this.audit.record(req.admin!.username, 'business.toggle-approval', { id, isApproved: result.isApproved });
-    return result;
+    return this.audit.write(
+      req.admin,
+      'business.toggle-approval',
+      () => this.businesses.toggleApproval(id),
+      (result) => ({ id, isApproved: result.isApproved }),
+    );
   }
 
   @Delete('admin/businesses/:id')
   @ApiCall('Deletes a business', Success, 400, 403, 404)
   async remove(@Param() { id }: BusinessIdParams, @Req() req: AdminRequest) {
-    const result = await this.businesses.remove(id);
-    await this.audit.record(req.admin!.username, 'business.delete', { id, name: result.name });
-    return result;
+    return this.audit.write(
+      req.admin,
+      'business.delete',
+      () => this.businesses.remove(id),
+      (result) => ({ id, name: result.name }),
+    );
   }
 
   /** Legacy alias of the admin delete (admin spec §7). */
   @Delete('businesses/:id')
   @ApiCall('Deletes a business (legacy alias, admin only)', Success, 400, 403, 404)
-  @AdminOnly()
   removeLegacy(@Param() params: BusinessIdParams, @Req() req: AdminRequest) {
     return this.remove(params, req);
   }
@@ -83,17 +95,19 @@ export class AdminBusinessesController {
   @Delete('admin/businesses')
   @ApiCall('Deletes every business (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
   async removeAll(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
-    const answer = await this.businesses.removeAll();
-    await this.audit.record(req.admin!.username, 'business.delete-all', auditOf(answer));
-    res.status(answer.status);
-    return answer.body;
+    return this.removeBusinesses('all', 'business.delete-all', req, res);
   }
 
   @Delete('admin/test-data')
   @ApiCall('Deletes the test businesses (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
   async removeTestData(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
-    const answer = await this.businesses.removeTestData();
-    await this.audit.record(req.admin!.username, 'business.delete-test-data', auditOf(answer));
+    return this.removeBusinesses('test-data', 'business.delete-test-data', req, res);
+  }
+
+  /** The deletion is audited with what it did (or the job doing it); waiting for the job is not part of it. */
+  private async removeBusinesses(scope: BusinessDeleteScope, action: string, req: AdminRequest, res: Response) {
+    const start = await this.audit.write(req.admin, action, () => this.businesses.startRemoval(scope), auditOf);
+    const answer = await this.businesses.removalAnswer(start);
     res.status(answer.status);
     return answer.body;
   }
@@ -111,6 +125,6 @@ export class AdminBusinessesController {
   }
 }
 
-/** What the audit log keeps of a delete: the count, or the job still deleting. */
-const auditOf = (answer: DeleteAnswer) =>
-  answer.status === 200 ? { deletedCount: answer.body.deletedCount } : { jobId: answer.body.jobId };
+/** What the audit log keeps of a delete: the count, or the worker's job deleting. */
+const auditOf = (start: RemovalStart) =>
+  'done' in start ? { deletedCount: start.done.deletedCount } : { jobId: start.job.id };

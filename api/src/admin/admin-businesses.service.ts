@@ -1,5 +1,6 @@
 import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { Job } from 'bullmq';
 import {
   businessDeleteFilter,
   type BusinessDeleteScope,
@@ -23,6 +24,9 @@ export { TEST_BUSINESS_NAME } from '@directory/core';
 export const DELETE_IN_REQUEST_MAX = 10_000;
 /** How long a delete call waits for its job before answering 202 (under the legacy client's 5-minute timeout). */
 export const DELETE_WAIT_MS = 280_000;
+
+/** A removal done in the request, or the worker's job doing it. */
+export type RemovalStart = { done: DeleteBusinessesResult } | { job: Job<DeleteBusinessesJobData> };
 
 export type DeleteAnswer =
   | { status: 200; body: DeleteBusinessesResult }
@@ -186,20 +190,11 @@ export class AdminBusinessesService {
     return { success: true, message: `"${row.name}" was deleted.`, name: row.name };
   }
 
-  removeAll(): Promise<DeleteAnswer> {
-    return this.removeBusinesses('all');
-  }
-
-  removeTestData(): Promise<DeleteAnswer> {
-    return this.removeBusinesses('test-data');
-  }
-
   /**
-   * Few businesses: deleted here, in one statement. More than DELETE_IN_REQUEST_MAX (counted no further):
-   * the worker deletes them in batches while the call waits for it, answering 202 with the job if it takes
-   * longer than DELETE_WAIT_MS.
+   * Few businesses: deleted here, in one statement (in the caller's transaction). More than
+   * DELETE_IN_REQUEST_MAX (counted no further): queued for the worker, which deletes them in batches.
    */
-  private async removeBusinesses(scope: BusinessDeleteScope): Promise<DeleteAnswer> {
+  async startRemoval(scope: BusinessDeleteScope): Promise<RemovalStart> {
     const { where, params } = businessDeleteFilter(scope);
     const [{ n }] = await this.em.execute<{ n: number }[]>(
       `select count(*)::int as n from (select 1 from businesses where ${where} limit ?) s`,
@@ -211,7 +206,7 @@ export class AdminBusinessesService {
         params,
       );
       await this.aggregates.requestRefresh();
-      return { status: 200, body: deleteBusinessesResult(scope, count) };
+      return { done: deleteBusinessesResult(scope, count) };
     }
     const data: DeleteBusinessesJobData = { scope };
     const job = await unavailableWhenRedisIsAway(() =>
@@ -222,6 +217,13 @@ export class AdminBusinessesService {
         removeOnFail: { age: 7 * 24 * 3600 },
       }),
     );
+    return { job };
+  }
+
+  /** The answer of a removal: its result, or the worker's once it finished (202 if it outlasts DELETE_WAIT_MS). */
+  async removalAnswer(start: RemovalStart): Promise<DeleteAnswer> {
+    if ('done' in start) return { status: 200, body: start.done };
+    const { job } = start;
     const outcome = await this.jobs.wait<DeleteBusinessesResult>(job, this.deleteWaitMs);
     if (outcome.state === 'completed') return { status: 200, body: outcome.result };
     if (outcome.state === 'failed') throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);

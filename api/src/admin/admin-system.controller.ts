@@ -6,6 +6,7 @@ import { VISITOR_RETENTION_DAYS, VisitorsService } from './visitors.service.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
+import { Authenticated } from '../auth/access.js';
 
 class VisitorsQuery {
   @IsOptional()
@@ -19,6 +20,7 @@ class VisitorsQuery {
 /** The dashboard's live figures (admin spec §2): this server's CPU, memory, disk and uptime, and visitors. */
 @ApiTags('admin dashboard')
 @Controller('admin')
+@Authenticated()
 export class AdminSystemController {
   constructor(
     private readonly system: SystemService,

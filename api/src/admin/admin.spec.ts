@@ -6,28 +6,6 @@ import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-ap
 import { startWorker } from '../testing/worker.js';
 import { AdminBusinessesService, DELETE_IN_REQUEST_MAX, DELETE_WAIT_MS } from './admin-businesses.service.js';
 
-/** Every admin call of admin spec §7 this api has so far, with a body where it takes one. */
-const ADMIN_CALLS: [method: 'get' | 'post' | 'put' | 'delete', path: string][] = [
-  ['get', '/api/admin/stats'],
-  ['get', '/api/admin/businesses'],
-  ['get', '/api/admin/categories'],
-  ['get', '/api/admin/country-codes'],
-  ['get', '/api/admin/upload-reports'],
-  ['get', '/api/admin/audit-log'],
-  ['get', '/api/admin/session'],
-  ['post', '/api/admin/site-settings'],
-  ['post', '/api/admin/advertisement-codes'],
-  ['post', '/api/admin/clear-cache'],
-  ['post', '/api/admin/businesses/1/toggle-approval'],
-  ['put', '/api/admin/businesses/1'],
-  ['delete', '/api/admin/businesses/1'],
-  ['delete', '/api/businesses/1'],
-  ['delete', '/api/admin/businesses'],
-  ['delete', '/api/admin/test-data'],
-  ['get', '/api/admin/search/status'],
-  ['post', '/api/admin/search/reindex'],
-];
-
 describe('admin calls', () => {
   let t: TestApp;
   let cookie: string[];
@@ -50,11 +28,6 @@ describe('admin calls', () => {
     cookie = login.headers['set-cookie'] as unknown as string[];
   });
   afterAll(() => t.close());
-
-  it.each(ADMIN_CALLS)('%s %s answers 401 without a session', async (method, path) => {
-    const res = await request(http())[method](path).expect(401);
-    expect(res.body.message).toBe('Sign in as an administrator to use this call.');
-  });
 
   it('lists every business (unapproved too) with search, category and sort', async () => {
     const all = await as('get', '/api/admin/businesses?limit=20').expect(200);

@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { PageQuery } from '../common/paging.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
+import { Authenticated } from '../auth/access.js';
 
 /** The admin's lists show 20 a page. */
 class ContactMessagesQuery extends PageQuery {
@@ -24,6 +25,7 @@ interface ContactRow {
 /** What visitors sent through the public contact form (issue 5 "Contact messages"), newest first. */
 @ApiTags('admin contact messages')
 @Controller('admin')
+@Authenticated()
 export class AdminContactMessagesController {
   constructor(private readonly em: EntityManager) {}
 

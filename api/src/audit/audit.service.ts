@@ -1,17 +1,37 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, InternalServerErrorException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminIdentity } from '../auth/auth.service.js';
 
-/** Who did which destructive or settings action, and when (issue: admin back office). */
+type Details = Record<string, unknown>;
+
+/** Who did which admin write, and when (admin back office: the audit log). */
 @Injectable()
 export class AuditService {
   constructor(private readonly em: EntityManager) {}
 
-  async record(adminUsername: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
-    await this.em.execute('insert into audit_log (admin_username, action, details) values (?, ?, ?)', [
-      adminUsername,
-      action,
-      JSON.stringify(details),
-    ]);
+  /**
+   * Runs an admin write and records it in one transaction: the entry is written first, so a write whose entry
+   * cannot be stored never happens, and a write that fails leaves no entry. The work's own statements join the
+   * transaction through MikroORM's transaction context (any `em` it uses). A job it queues is a write to
+   * Redis: queued only once the entry is written, it stays queued if the commit itself then fails.
+   */
+  async write<T>(
+    admin: AdminIdentity | undefined,
+    action: string,
+    work: () => Promise<T>,
+    details: (result: T) => Details = () => ({}),
+  ): Promise<T> {
+    // The access guard sets the admin for every @Authenticated() route; without one nothing may be written.
+    if (!admin) throw new InternalServerErrorException('An admin write was attempted without a signed-in admin.');
+    return this.em.transactional(async (em) => {
+      const [entry] = await em.execute<{ id: string }[]>(
+        `insert into audit_log (admin_username, action, details) values (?, ?, '{}') returning id`,
+        [admin.username, action],
+      );
+      const result = await work();
+      await em.execute('update audit_log set details = ? where id = ?', [JSON.stringify(details(result)), entry.id]);
+      return result;
+    });
   }
 
   async recent(limit = 20) {

@@ -4,9 +4,11 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { Session, Success } from '../docs/schemas.js';
 import type { Request, Response } from 'express';
-import { type AdminRequest, assertSameSite, PublicAdminRoute } from './admin.guard.js';
+import { type AdminRequest, Authenticated, Public } from './access.js';
+import { assertSameSite } from './access.guard.js';
 import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
+import { JsonBody } from '../http/request-body.js';
 
 class LoginDto {
   @MaxLength(200, { message: 'username must be at most 200 characters' })
@@ -30,9 +32,10 @@ export class AuthController {
 
   /** Admin spec §7: answers {success, message}; the session lives in an HttpOnly, SameSite=Strict cookie. */
   @Post('login')
+  @JsonBody('8kb')
   @HttpCode(200)
   @ApiCall('Signs in: sets the HttpOnly session cookie admin_session', Success, 400, 401, 403, 429)
-  @PublicAdminRoute()
+  @Public()
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertSameSite(req);
     await this.limiter.consume(req.ip ?? 'unknown', body.username);
@@ -51,7 +54,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiCall('Signs out: ends the session on the server and clears the cookie', Success, 403)
-  @PublicAdminRoute()
+  @Public()
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertSameSite(req);
     await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
@@ -61,6 +64,7 @@ export class AuthController {
 
   /** Lets the admin screens ask the server (not the browser flag) whether the session is still valid. */
   @Get('session')
+  @Authenticated()
   @ApiCall('Whether the session cookie is still valid, and whose it is', Session)
   session(@Req() req: AdminRequest) {
     return { authenticated: true, username: req.admin?.username };

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AdminGuard } from './admin.guard.js';
+import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
 
 @Module({
   controllers: [AuthController],
-  providers: [AuthService, LoginLimiter, { provide: APP_GUARD, useClass: AdminGuard }],
+  providers: [AuthService, LoginLimiter, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -7,6 +7,7 @@ import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { BusinessDetail, BusinessPage, Featured } from '../docs/schemas.js';
 import { BusinessesService, PUBLIC_MAX_PAGE } from './businesses.service.js';
+import { Public } from '../auth/access.js';
 
 const PAGE_RULE = `page must be a whole number from 1 to ${PUBLIC_MAX_PAGE}`;
 
@@ -21,6 +22,7 @@ class BusinessListQuery {
 
 @ApiTags('businesses')
 @Controller()
+@Public()
 export class BusinessesController {
   constructor(private readonly businesses: BusinessesService) {}
 

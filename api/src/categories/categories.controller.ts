@@ -7,9 +7,11 @@ import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CategoryList, CategoryPage } from '../docs/schemas.js';
 import { CategoriesService } from './categories.service.js';
+import { Public } from '../auth/access.js';
 
 @ApiTags('categories')
 @Controller('categories')
+@Public()
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 

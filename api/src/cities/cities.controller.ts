@@ -7,9 +7,11 @@ import { CityParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CityList, CityPage } from '../docs/schemas.js';
 import { CitiesService } from './cities.service.js';
+import { Public } from '../auth/access.js';
 
 @ApiTags('cities')
 @Controller('cities')
+@Public()
 export class CitiesController {
   constructor(private readonly cities: CitiesService) {}
 

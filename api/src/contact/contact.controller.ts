@@ -5,13 +5,17 @@ import { ContactAnswer } from '../docs/schemas.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessageSchema } from '@directory/core';
 import { ContactMessageDto } from './contact.dto.js';
+import { Public } from '../auth/access.js';
+import { JsonBody } from '../http/request-body.js';
 
 @ApiTags('contact')
 @Controller('contact')
+@Public()
 export class ContactController {
   constructor(private readonly em: EntityManager) {}
 
   @Post()
+  @JsonBody('64kb')
   @ApiCall(
     'Sends a message to the site owners (public spec §5 rules)',
     { status: 201, schema: ContactAnswer, description: 'Stored' },

@@ -7,6 +7,7 @@ import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CountryCities, CountryList, CountryPage } from '../docs/schemas.js';
 import { CountriesService } from './countries.service.js';
+import { Public } from '../auth/access.js';
 
 class CountryCitiesQuery extends PageQuery {
   override limit = 24;
@@ -19,6 +20,7 @@ class CountryCitiesQuery extends PageQuery {
 
 @ApiTags('countries')
 @Controller('countries')
+@Public()
 export class CountriesController {
   constructor(private readonly countries: CountriesService) {}
 

@@ -1,20 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiProperty, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
+import { METRICS_SCHEME, SESSION_SCHEME } from '../auth/access.js';
 import { SESSION_COOKIE } from '../auth/auth.service.js';
 
 export const API_DOCS_PATH = 'api/docs';
 export const API_DOCS_JSON_PATH = 'api/docs/openapi.json';
-
-/** /api/admin calls a visitor may make (the sign-in and the public settings reads). */
-const PUBLIC_ADMIN_PATHS = [
-  '/api/admin/login',
-  '/api/admin/logout',
-  '/api/admin/site-settings',
-  '/api/admin/advertisement-codes',
-];
-/** Admin-only calls outside /api/admin (legacy aliases and uploads). */
-const ADMIN_PATHS_OUTSIDE = ['/api/upload-excel', '/api/upload-excel-batch', '/api/export-csv', '/api/businesses/{id}'];
 
 /**
  * OpenAPI document of every call, generated from the code (@nestjs/swagger) and served at /api/docs (the
@@ -33,8 +24,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
         'Every error is JSON {statusCode, message, error}; a bad parameter answers 400 naming the parameter and its rule.',
     )
     .setVersion('1')
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'admin-session')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' }, 'metrics-token')
+    // Each admin call names the session (and /metrics the token) through its @Authenticated() rule.
+    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SESSION_SCHEME)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' }, METRICS_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
@@ -44,12 +36,6 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       operation.tags ??= [];
       if (!operation.tags.length) operation.tags.push(tagOf(path));
-      const admin =
-        (path.startsWith('/api/admin') && !PUBLIC_ADMIN_PATHS.includes(path)) || ADMIN_PATHS_OUTSIDE.includes(path);
-      if (admin) {
-        operation.security ??= [{ 'admin-session': [] }];
-        operation.responses['401'] ??= { description: 'Sign in as an administrator to use this call' };
-      }
     }
   }
   return document;

@@ -26,7 +26,7 @@ export function ApiErrors(...codes: number[]) {
 
 /**
  * One line per call: what it does, its answer (status 200 unless given) and its errors. Admin calls get
- * the session requirement and the 401 in the document (api-docs.ts adds them by path).
+ * the session requirement and the 401 in the document from their @Authenticated() rule.
  */
 export function ApiCall(
   summary: string,

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { type ExportInput, parseExportRequest, parseLegacyExportRequest } from '@directory/core';
-import { type AdminRequest, AdminOnly } from '../auth/admin.guard.js';
+import { type ExportInput, type ExportRequest, parseExportRequest, parseLegacyExportRequest } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { ExportsService, parsed } from './exports.service.js';
 import { ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { CsvFile, ExportRequestBody, ExportStarted, GenericObject, object } from '../docs/schemas.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { JsonBody } from '../http/request-body.js';
 
 /**
  * Admin spec §7 exports. The work runs in the worker (an `export` job streaming from PostgreSQL to a file);
@@ -13,6 +14,7 @@ import { CsvFile, ExportRequestBody, ExportStarted, GenericObject, object } from
  */
 @ApiTags('admin exports')
 @Controller()
+@Authenticated()
 export class ExportsController {
   constructor(
     private readonly exports: ExportsService,
@@ -21,13 +23,13 @@ export class ExportsController {
 
   /** Starts an export: body {fields, countryCode, categories, dateRange, startDate, endDate}. */
   @Post('admin/exports')
+  @JsonBody('16kb')
   @ApiBody({ schema: ExportRequestBody })
   @ApiCall('Starts a CSV export job', { status: 202, schema: ExportStarted, description: 'Queued' }, 400, 403, 503)
   @HttpCode(202)
   async start(@Body() body: ExportInput, @Req() req: AdminRequest) {
     const request = parsed(() => parseExportRequest(body ?? {}));
-    const job = await this.exports.start(request);
-    await this.audit.record(req.admin!.username, 'export.start', { jobId: job.id, fileName: request.fileName });
+    const job = await this.startAudited(req, 'export.start', request);
     return { jobId: job.id, fileName: request.fileName, statusUrl: `/api/admin/exports/${job.id}` };
   }
 
@@ -69,12 +71,12 @@ export class ExportsController {
   )
   async exportCsv(@Query() query: ExportInput, @Req() req: AdminRequest) {
     const request = parsed(() => parseExportRequest(query));
-    await this.audit.record(req.admin!.username, 'export.csv', { fileName: request.fileName });
-    return this.exports.exportAndWait(request);
+    return this.exports.fileWhenDone(await this.startAudited(req, 'export.csv', request));
   }
 
   /** The legacy panel's export: body {selectedFields, countryCode}, file businesses_export_{date}.csv. */
   @Post('export-csv')
+  @JsonBody('16kb')
   @ApiBody({
     schema: object({
       selectedFields: { type: 'array', items: { type: 'string' }, nullable: true },
@@ -89,11 +91,18 @@ export class ExportsController {
     500,
     503,
   )
-  @AdminOnly()
   @HttpCode(200)
   async exportCsvLegacy(@Body() body: { selectedFields?: unknown; countryCode?: unknown }, @Req() req: AdminRequest) {
     const request = parsed(() => parseLegacyExportRequest(body ?? {}));
-    await this.audit.record(req.admin!.username, 'export.csv-legacy', { fileName: request.fileName });
-    return this.exports.exportAndWait(request);
+    return this.exports.fileWhenDone(await this.startAudited(req, 'export.csv-legacy', request));
+  }
+
+  private startAudited(req: AdminRequest, action: string, request: ExportRequest) {
+    return this.audit.write(
+      req.admin,
+      action,
+      () => this.exports.start(request),
+      (job) => ({ jobId: job.id, fileName: request.fileName }),
+    );
   }
 }

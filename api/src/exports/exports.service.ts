@@ -86,9 +86,8 @@ export class ExportsService {
     };
   }
 
-  /** Starts an export and answers with its file once the worker has written it (export-csv calls). */
-  async exportAndWait(request: ExportRequest): Promise<StreamableFile> {
-    const job = await this.start(request);
+  /** The file of a started export once the worker has written it (export-csv calls). */
+  async fileWhenDone(job: Job<ExportRequest>): Promise<StreamableFile> {
     const outcome = await this.jobs.wait<ExportJobResult>(job, EXPORT_WAIT_MS);
     if (outcome.state === 'failed') throw new InternalServerErrorException(`The export failed: ${outcome.reason}`);
     if (outcome.state === 'running') {

@@ -4,9 +4,11 @@ import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { Homepage } from '../docs/schemas.js';
 import { HomepageService } from './homepage.service.js';
+import { Public } from '../auth/access.js';
 
 @ApiTags('homepage')
 @Controller('homepage-data')
+@Public()
 export class HomepageController {
   constructor(private readonly homepage: HomepageService) {}
 

@@ -116,7 +116,7 @@ describe('HTTP hygiene', () => {
     expect(big.body).toEqual({
       statusCode: 413,
       error: 'Payload Too Large',
-      message: 'The request body is larger than 100kb; send less data.',
+      message: "The request body is larger than this call's 64kb; send less data.",
     });
     const broken = await request(http())
       .post('/api/contact')

@@ -22,13 +22,13 @@ import {
   type QueueName,
   QUEUES,
 } from '@directory/core';
-import type { AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ADMIN_JOB_QUEUES, JobQueues, jobView, unavailableWhenRedisIsAway } from './job-queues.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, arrayOf, object } from '../docs/schemas.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
 
 const QUEUE_NAMES = Object.values(QUEUES);
 
@@ -84,6 +84,7 @@ const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: str
  */
 @ApiTags('admin jobs')
 @Controller('admin/jobs')
+@Authenticated()
 export class JobsController {
   constructor(
     private readonly jobs: JobQueues,
@@ -148,6 +149,15 @@ export class JobsController {
   async cancel(@Param() { id }: JobIdParams, @Query() query: JobQuery, @Req() req: AdminRequest) {
     const { queue, job } = await this.require(id, query.queue);
     const state = await job.getState();
+    return this.audit.write(
+      req.admin,
+      'job.cancel',
+      () => this.cancelJob(queue, job, state),
+      () => ({ queue, jobId: job.id, state }),
+    );
+  }
+
+  private async cancelJob(queue: QueueName, job: Job, state: string) {
     let message: string;
     if (['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'].includes(state)) {
       await unavailableWhenRedisIsAway(() => job.remove());
@@ -167,7 +177,6 @@ export class JobsController {
     } else {
       throw new ConflictException(`The job is already ${state}; only waiting or running jobs can be cancelled.`);
     }
-    await this.audit.record(req.admin!.username, 'job.cancel', { queue, jobId: job.id, state });
     return { success: true, jobId: job.id, queue, message };
   }
 
@@ -188,13 +197,19 @@ export class JobsController {
     if (state !== 'failed') {
       throw new ConflictException(`The job is ${state}; only failed jobs can be retried.`);
     }
-    const flag = CANCEL_FLAGS[queue];
-    if (flag) {
-      const client = await this.jobs.queue(queue).getBackend().client;
-      await unavailableWhenRedisIsAway(() => client.del(flag.key(this.config.REDIS_PREFIX, String(job.id))));
-    }
-    await unavailableWhenRedisIsAway(() => job.retry('failed'));
-    await this.audit.record(req.admin!.username, 'job.retry', { queue, jobId: job.id });
+    await this.audit.write(
+      req.admin,
+      'job.retry',
+      async () => {
+        const flag = CANCEL_FLAGS[queue];
+        if (flag) {
+          const client = await this.jobs.queue(queue).getBackend().client;
+          await unavailableWhenRedisIsAway(() => client.del(flag.key(this.config.REDIS_PREFIX, String(job.id))));
+        }
+        await unavailableWhenRedisIsAway(() => job.retry('failed'));
+      },
+      () => ({ queue, jobId: job.id }),
+    );
     return { success: true, jobId: job.id, queue, message: 'The job was queued again.' };
   }
 

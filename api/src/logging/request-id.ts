@@ -16,11 +16,3 @@ export function requestIdMiddleware(req: RequestWithId, res: Response, next: Nex
   res.setHeader('X-Request-Id', id);
   runWithContext({ requestId: id }, next);
 }
-
-/**
- * Enters the request's context again after the body parsers: they call next() from the request stream's
- * events, where the context of requestIdMiddleware is no longer current.
- */
-export function requestContextMiddleware(req: RequestWithId, _res: Response, next: NextFunction): void {
-  runWithContext({ requestId: req.id }, next);
-}

@@ -1,8 +1,8 @@
-import { Controller, Get, Header, RequestMethod, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, RequestMethod, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiCall } from '../docs/api-responses.js';
-import { MetricsGuard } from './metrics.guard.js';
+import { Authenticated } from '../auth/access.js';
 import { Metrics } from './metrics.js';
 
 /** Served outside the /api prefix (app.factory.ts), where Prometheus scrapes by convention. */
@@ -15,9 +15,7 @@ export class MetricsController {
 
   /** Prometheus text exposition of the api's metrics, the queues and the worker's job durations. */
   @Get('metrics')
-  @UseGuards(MetricsGuard)
-  @ApiBearerAuth('metrics-token')
-  @ApiCookieAuth('admin-session')
+  @Authenticated({ metricsToken: true })
   @ApiCall(
     'Prometheus metrics (METRICS_TOKEN bearer or an admin session)',
     { status: 200, description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },

@@ -11,7 +11,6 @@ import { JobQueues } from '../jobs/job-queues.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 import { MetricsController } from './metrics.controller.js';
-import { MetricsGuard } from './metrics.guard.js';
 import { Metrics } from './metrics.js';
 
 const JOB_STATES: JobType[] = [
@@ -33,7 +32,7 @@ const JOB_STATES: JobType[] = [
 @Module({
   imports: [AuthModule, JobsModule],
   controllers: [MetricsController],
-  providers: [Metrics, MetricsGuard],
+  providers: [Metrics],
   exports: [Metrics],
 })
 export class MetricsModule implements OnModuleInit {

@@ -4,7 +4,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { assertSameSite } from '../auth/admin.guard.js';
+import { assertSameSite } from '../auth/access.guard.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { JobQueues } from '../jobs/job-queues.js';

@@ -6,13 +6,14 @@ import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, JobAnswer, object, str } from '../docs/schemas.js';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { outboxBacklog, type OpenedSearch } from '@directory/search';
-import type { AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SEARCH } from './search-engine.module.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
 
 /** Ops view of the index: which engine, how many documents, how far behind PostgreSQL it is. */
 @ApiTags('admin search')
 @Controller('admin/search')
+@Authenticated()
 export class AdminSearchController {
   constructor(
     @Inject(SEARCH) private readonly search: OpenedSearch,
@@ -40,15 +41,17 @@ export class AdminSearchController {
     503,
   )
   async reindex(@Req() req: AdminRequest) {
-    let job;
-    try {
-      job = await this.queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${Date.now()}` });
-    } catch (error) {
-      throw new ServiceUnavailableException(
-        `The reindex could not be queued because the job queue is unreachable (${(error as Error).message}). Try again shortly.`,
-      );
-    }
-    await this.audit.record(req.admin!.username, 'search.reindex', { jobId: job.id });
+    const job = await this.audit.write(
+      req.admin,
+      'search.reindex',
+      () =>
+        this.queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${Date.now()}` }).catch((error) => {
+          throw new ServiceUnavailableException(
+            `The reindex could not be queued because the job queue is unreachable (${(error as Error).message}). Try again shortly.`,
+          );
+        }),
+      (queued) => ({ jobId: queued.id }),
+    );
     return { jobId: job.id, message: 'Reindex queued.' };
   }
 }

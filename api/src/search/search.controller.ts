@@ -5,9 +5,11 @@ import { ApiCall } from '../docs/api-responses.js';
 import { SearchAnswer, Suggestions } from '../docs/schemas.js';
 import { SearchQueryDto, SuggestQueryDto } from './search.dto.js';
 import { SearchService } from './search.service.js';
+import { Public } from '../auth/access.js';
 
 @ApiTags('search')
 @Controller('search')
+@Public()
 export class SearchController {
   constructor(private readonly searchService: SearchService) {}
 

@@ -1,17 +1,19 @@
 import { Body, Controller, Get, HttpCode, Post, Req, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { AdCodes, arrayOf, GenericObject, object, SiteSettings, str, Success } from '../docs/schemas.js';
-import { AdvertisementCodesDto, SiteSettingsDto } from './settings.dto.js';
+import { AdvertisementCodesDto, SiteSettingsDto, SNIPPETS_BODY_LIMIT } from './settings.dto.js';
 import { SettingsService } from './settings.service.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { JsonBody } from '../http/request-body.js';
 
 @ApiTags('admin settings')
 @Controller('admin')
+@Authenticated()
 export class AdminSettingsController {
   constructor(
     private readonly settings: SettingsService,
@@ -22,6 +24,7 @@ export class AdminSettingsController {
   ) {}
 
   @Post('site-settings')
+  @JsonBody(SNIPPETS_BODY_LIMIT)
   @HttpCode(200)
   @ApiCall(
     'Saves the snippets given (keys left out keep their value)',
@@ -31,12 +34,17 @@ export class AdminSettingsController {
     413,
   )
   async saveSiteSettings(@Body() body: SiteSettingsDto, @Req() req: AdminRequest) {
-    const saved = await this.settings.saveSiteSettings(body);
-    await this.audit.record(req.admin!.username, 'settings.save', { keys: Object.keys(body) });
+    const saved = await this.audit.write(
+      req.admin,
+      'settings.save',
+      () => this.settings.saveSiteSettings(body),
+      () => ({ keys: Object.keys(body) }),
+    );
     return { success: true, message: 'Site ayarları kaydedildi', settings: saved };
   }
 
   @Post('advertisement-codes')
+  @JsonBody(SNIPPETS_BODY_LIMIT)
   @HttpCode(200)
   @ApiCall(
     'Saves the ad slots given (at most 50 KB each)',
@@ -46,8 +54,12 @@ export class AdminSettingsController {
     413,
   )
   async saveAdvertisementCodes(@Body() body: AdvertisementCodesDto, @Req() req: AdminRequest) {
-    const saved = await this.settings.saveAdvertisementCodes(body);
-    await this.audit.record(req.admin!.username, 'advertisements.save', { slots: Object.keys(body) });
+    const saved = await this.audit.write(
+      req.admin,
+      'advertisements.save',
+      () => this.settings.saveAdvertisementCodes(body),
+      () => ({ slots: Object.keys(body) }),
+    );
     return { success: true, message: 'Reklam kodları kaydedildi', codes: saved };
   }
 
@@ -59,11 +71,12 @@ export class AdminSettingsController {
   @HttpCode(200)
   @ApiCall('Empties the public read cache and recomputes the public counts', Success, 403, 503)
   async clearCache(@Req() req: AdminRequest) {
-    await this.cache.clear().catch((error: Error) => {
-      throw new ServiceUnavailableException(`The cache could not be cleared (${error.message}); try again shortly.`);
+    await this.audit.write(req.admin, 'cache.clear', async () => {
+      await this.cache.clear().catch((error: Error) => {
+        throw new ServiceUnavailableException(`The cache could not be cleared (${error.message}); try again shortly.`);
+      });
+      await this.aggregates.requestRefresh();
     });
-    await this.aggregates.requestRefresh();
-    await this.audit.record(req.admin!.username, 'cache.clear');
     return { success: true, message: 'Cache temizlendi' };
   }
 

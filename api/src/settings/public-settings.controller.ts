@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PublicAdminRoute } from '../auth/admin.guard.js';
+import { Public } from '../auth/access.js';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { AdCodes, SiteSettings } from '../docs/schemas.js';
@@ -9,7 +9,7 @@ import { SettingsService } from './settings.service.js';
 /** The two admin-path reads the public site makes without a session (public spec §7). */
 @ApiTags('settings')
 @Controller('admin')
-@PublicAdminRoute()
+@Public()
 export class PublicSettingsController {
   constructor(private readonly settings: SettingsService) {}
 

@@ -29,7 +29,7 @@ import {
   sitemapBaseUrl,
   sitemapRelativePath,
 } from '@directory/core';
-import { type AdminRequest } from '../auth/admin.guard.js';
+import { type AdminRequest, Authenticated, Public } from '../auth/access.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -54,6 +54,7 @@ export class SitemapsController {
 
   /** The sitemap index and its files, as the worker last generated them. Public. */
   @Get('sitemap.xml')
+  @Public()
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiProduces('application/xml')
   @ApiCall(
@@ -66,6 +67,7 @@ export class SitemapsController {
   }
 
   @Get('sitemaps/*path')
+  @Public()
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiProduces('application/xml')
   @ApiParam({
@@ -83,6 +85,7 @@ export class SitemapsController {
 
   /** The settings screen's sitemap section: when, how many businesses, which files with how many URLs. */
   @Get('admin/sitemaps')
+  @Authenticated()
   @ApiCall(
     'When the sitemaps were generated, for how many businesses, and their files',
     object({
@@ -107,22 +110,26 @@ export class SitemapsController {
 
   /** Regenerates now (a pending debounced regeneration is brought forward instead of adding another). */
   @Post('admin/sitemaps/regenerate')
+  @Authenticated()
   @HttpCode(202)
   @ApiCall('Regenerates the sitemaps now', { status: 202, schema: JobAnswer, description: 'Queued' }, 403, 503)
   async regenerate(@Req() req: AdminRequest) {
-    try {
-      const job = await requestSitemapRegeneration(this.queue, { delayMs: 0 });
-      await this.audit.record(req.admin!.username, 'sitemaps.regenerate', { jobId: job.id });
-      return {
-        success: true,
-        jobId: job.id,
-        message: 'The sitemaps are being regenerated; GET /api/admin/sitemaps shows them when done.',
-      };
-    } catch (error) {
-      throw new ServiceUnavailableException(
-        `The sitemap regeneration could not be queued (${(error as Error).message}); try again in a moment.`,
-      );
-    }
+    const job = await this.audit.write(
+      req.admin,
+      'sitemaps.regenerate',
+      () =>
+        requestSitemapRegeneration(this.queue, { delayMs: 0 }).catch((error) => {
+          throw new ServiceUnavailableException(
+            `The sitemap regeneration could not be queued (${(error as Error).message}); try again in a moment.`,
+          );
+        }),
+      (queued) => ({ jobId: queued.id }),
+    );
+    return {
+      success: true,
+      jobId: job.id,
+      message: 'The sitemaps are being regenerated; GET /api/admin/sitemaps shows them when done.',
+    };
   }
 
   private async file(urlPath: string): Promise<StreamableFile> {

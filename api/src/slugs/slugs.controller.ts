@@ -17,9 +17,10 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
 import { QUEUES, SLUG_JOBS } from '@directory/core';
-import { type AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { JsonBody } from '../http/request-body.js';
 
 /** How long fix-slugs waits for its job before answering with the progress so far. */
 export const FIX_SLUGS_WAIT_MS = 20_000;
@@ -56,6 +57,7 @@ class FixSlugsBody {
 
 @ApiTags('admin slugs')
 @Controller()
+@Authenticated()
 export class SlugsController {
   constructor(
     @InjectQueue(QUEUES.slugs) private readonly queue: Queue,
@@ -69,6 +71,7 @@ export class SlugsController {
    * (GET /api/admin/fix-slugs/{jobId} follows it). Body (optional): {batchSize}.
    */
   @Post('admin/fix-slugs')
+  @JsonBody('16kb')
   @HttpCode(200)
   @ApiCall(
     'Renames long timestamp slugs (waits up to 20 s, then answers the progress so far)',
@@ -80,21 +83,25 @@ export class SlugsController {
   )
   async fix(@Body() body: FixSlugsBody, @Req() req: AdminRequest) {
     const batchSize = body?.batchSize;
-    let job: Job;
-    try {
-      job = await this.queue.add(SLUG_JOBS.fix, batchSize === undefined ? {} : { batchSize }, {
-        deduplication: { id: FIX_SLUGS_DEDUPLICATION_ID },
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: { age: 24 * 3600 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      });
-    } catch (error) {
-      throw new ServiceUnavailableException(
-        `The slug fix could not be queued (${(error as Error).message}); try again in a moment.`,
-      );
-    }
-    await this.audit.record(req.admin!.username, 'slugs.fix', { jobId: job.id });
+    const job: Job = await this.audit.write(
+      req.admin,
+      'slugs.fix',
+      () =>
+        this.queue
+          .add(SLUG_JOBS.fix, batchSize === undefined ? {} : { batchSize }, {
+            deduplication: { id: FIX_SLUGS_DEDUPLICATION_ID },
+            attempts: 3,
+            backoff: { type: 'exponential', delay: 2000 },
+            removeOnComplete: { age: 24 * 3600 },
+            removeOnFail: { age: 7 * 24 * 3600 },
+          })
+          .catch((error) => {
+            throw new ServiceUnavailableException(
+              `The slug fix could not be queued (${(error as Error).message}); try again in a moment.`,
+            );
+          }),
+      (queued) => ({ jobId: queued.id }),
+    );
     return this.answer(job, await this.waiter.wait<SlugFixResult>(job, FIX_SLUGS_WAIT_MS));
   }
 

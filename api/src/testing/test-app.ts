@@ -15,10 +15,10 @@ export interface TestApp {
 }
 
 /** The real api on a database of the suite's own (cloned from the run's template), with no port bound. */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(root?: object): Promise<TestApp> {
   const database = await createSuiteDatabase();
   process.env.DATABASE_URL = database.url;
-  const app = await createApp();
+  const app = await createApp(root);
   await app.init();
   const orm = app.get<MikroORM>(MikroORM);
   return {

@@ -1,7 +1,6 @@
 import { Body, Controller, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ImportJobData } from '@directory/core';
-import { AdminOnly, type AdminRequest } from '../auth/admin.guard.js';
 import { AuditService } from '../audit/audit.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 import { BatchUploadFields, UploadQuery } from './uploads.dto.js';
@@ -9,6 +8,8 @@ import { UploadsService } from './uploads.service.js';
 import { ApiBody, ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, UploadForm } from '../docs/schemas.js';
+import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { MultipartBody } from '../http/request-body.js';
 
 /**
  * The admin's spreadsheet uploads (admin spec §3, §5, §7). Admin-only although outside /api/admin (the
@@ -17,7 +18,7 @@ import { GenericObject, UploadForm } from '../docs/schemas.js';
  */
 @ApiTags('admin uploads')
 @Controller()
-@AdminOnly()
+@Authenticated()
 export class UploadsController {
   constructor(
     private readonly uploads: UploadsService,
@@ -25,6 +26,7 @@ export class UploadsController {
   ) {}
 
   @Post('upload-excel-batch')
+  @MultipartBody()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UploadForm })
   @ApiCall(
@@ -54,6 +56,7 @@ export class UploadsController {
 
   /** Legacy single-file upload: field `file`; answers the upload report (the batch result is a superset). */
   @Post('upload-excel')
+  @MultipartBody()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UploadForm })
   @ApiCall('Legacy single-file upload: the upload report', GenericObject, 400, 403, 413, 415, 422, 503)
@@ -74,13 +77,13 @@ export class UploadsController {
       totalFiles: fields.totalFiles,
       uploadedBy: req.admin!.username,
     };
-    const job = await this.uploads.enqueue(data);
+    const job = await this.audit.write(
+      req.admin,
+      'upload',
+      () => this.uploads.enqueue(data),
+      (queued) => ({ fileName: data.fileName, fileSize: data.fileSize, jobId: queued.id }),
+    );
     (req as UploadRequest).uploadQueued = true;
-    await this.audit.record(req.admin!.username, 'upload', {
-      fileName: data.fileName,
-      fileSize: data.fileSize,
-      jobId: job.id,
-    });
     const answer = await this.uploads.answer(job, wait);
     res.status(answer.status);
     return answer.body;

@@ -16,8 +16,10 @@ export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 /** The server entry of the web app (Vite SSR build of web/src/entry-server.tsx). */
 export const WEB_SERVER_ENTRY = resolve(WEB_DIST, '../dist-server/entry-server.js');
 
-/** Paths that are never a page of the web app. */
-const NOT_PAGES = /^\/(api|sitemaps|health)(\/|$)|^\/(sitemap\.xml|metrics)$/;
+/** Paths that are never a page of the web app, however they are spelled. */
+const NOT_PAGES = /^\/(api|sitemaps|health)(\/|$)|^\/(sitemap\.xml|metrics)$/i;
+/** A page's address has no empty, `.` or `..` segment (`//api/admin` is no page, nor a host named api). */
+const ODD_PATH = /\/\/|\/\.\.?(\/|$)/;
 
 /**
  * Serves the web app: its built files (hashed assets cached for a year), the public pages rendered on the
@@ -51,7 +53,9 @@ export class WebAppModule implements OnModuleInit {
       /\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next(),
     );
     app.use((req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path) || ODD_PATH.test(req.path)) {
+        return next();
+      }
       // A server-rendered page is a visit the browser's api reads no longer show (VisitorsMiddleware sees /api only).
       const userAgent = req.get('user-agent');
       if (isPublicVisit(req.method, req.originalUrl, userAgent)) {
