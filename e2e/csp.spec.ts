@@ -15,8 +15,7 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
 const suite = browserSuite('Browser tests', [`${WEB_DIST}/admin.html`]);
 
 const SNIPPET =
-  '<script src="https://tags.snippet.example/tag.js"></script>' +
-  '<script>window.inlineSnippetRan = true;</script>';
+  '<script src="https://tags.snippet.example/tag.js"></script>' + '<script>window.inlineSnippetRan = true;</script>';
 const AD = '<div id="e2e-csp-ad"></div><script>window.adRan = true;</script>';
 
 interface Recorded {
@@ -41,7 +40,11 @@ suite('Content-Security-Policy in a browser', () => {
       .send({ username: 'admin', password: 'admin-demo-password' })
       .expect(200);
     const cookie = login.headers['set-cookie'] as unknown as string[];
-    await request(server).post('/api/admin/site-settings').set('Cookie', cookie).send({ head_tags: SNIPPET }).expect(200);
+    await request(server)
+      .post('/api/admin/site-settings')
+      .set('Cookie', cookie)
+      .send({ head_tags: SNIPPET })
+      .expect(200);
     await request(server).post('/api/admin/advertisement-codes').set('Cookie', cookie).send({ ad1: AD }).expect(200);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
@@ -55,7 +58,7 @@ suite('Content-Security-Policy in a browser', () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|tags\.snippet\.example)/, (route) => route.abort());
     // Every violation a document reports, recorded before any of its own scripts run.
     await context.addInitScript(() => {
-      const w = window as unknown as { cspViolations: string[] };
+      const w = window as { cspViolations: string[] };
       w.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) =>
         w.cspViolations.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
@@ -70,7 +73,7 @@ suite('Content-Security-Policy in a browser', () => {
   /** What the page recorded, and any CSP complaint in its console. */
   const recorded = (page: Page): Promise<Recorded> =>
     page.evaluate(() => {
-      const w = window as unknown as Record<string, unknown>;
+      const w = window as Record<string, unknown>;
       return {
         violations: w.cspViolations as string[],
         snippetRan: w.inlineSnippetRan === true,
@@ -98,14 +101,14 @@ suite('Content-Security-Policy in a browser', () => {
     await page.goto(`${base}/admin/settings`);
     await page.getByRole('heading', { name: 'Site Ayarları' }).waitFor();
     await page.waitForFunction(
-      (snippet) => [...document.querySelectorAll('textarea')].some((area) => area.value === snippet),
+      (snippet) => Array.from(document.querySelectorAll('textarea')).some((area) => area.value === snippet),
       SNIPPET,
     );
     await page.goto(`${base}/admin/dashboard`);
     await page.waitForLoadState('networkidle');
     const state = await recorded(page);
     expect(state).toEqual({ violations: [], snippetRan: false, externalRan: false });
-    expect(await page.evaluate(() => 'adRan' in window)).toBe(false);
+    expect(await page.evaluate(() => 'adRan' in (window as object))).toBe(false);
     expect(complaints).toEqual([]);
     expect(snippetRequests).toEqual([]);
     await page.close();
@@ -116,7 +119,7 @@ suite('Content-Security-Policy in a browser', () => {
     const response = await page.goto(`${base}/business/cafe-zurich-abc123`);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/tags/);
     await page.waitForFunction(() => {
-      const w = window as unknown as Record<string, unknown>;
+      const w = window as Record<string, unknown>;
       return w.inlineSnippetRan === true && w.externalSnippetRan === true && w.adRan === true;
     });
     expect(snippetRequests).toEqual(['https://tags.snippet.example/tag.js']);
@@ -128,9 +131,23 @@ suite('Content-Security-Policy in a browser', () => {
       script.textContent = 'window.injectedRan = true;';
       document.body.append(script);
     });
-    await page.waitForFunction(() => (window as unknown as { cspViolations: string[] }).cspViolations.length > 0);
-    expect(await page.evaluate(() => 'injectedRan' in window)).toBe(false);
+    await page.waitForFunction(() => (window as { cspViolations: string[] }).cspViolations.length > 0);
+    expect(await page.evaluate(() => 'injectedRan' in (window as object))).toBe(false);
     expect((await recorded(page)).violations).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
     await page.close();
   });
 });
+
+/** The page globals the callbacks run in the browser use (the tests' TypeScript has no DOM library). */
+interface ViolationEvent {
+  effectiveDirective: string;
+  blockedURI: string;
+  sample: string;
+}
+declare const window: unknown;
+declare const document: {
+  addEventListener(type: 'securitypolicyviolation', listener: (event: ViolationEvent) => void): void;
+  querySelectorAll(selector: 'textarea'): ArrayLike<{ value: string }>;
+  createElement(tag: 'script'): { textContent: string };
+  body: { append(node: unknown): void };
+};

@@ -218,3 +218,6 @@ suite('server-rendered pages hydrating in a browser', () => {
     await page.close();
   });
 });
+
+/** The page globals the callbacks run in the browser use (the tests' TypeScript has no DOM library). */
+declare const document: { title: string; querySelector(selector: string): { textContent: string | null } | null };

@@ -99,7 +99,12 @@ suite('Content-Security-Policy', () => {
     const csp = res.headers['content-security-policy'];
     const script = directive(csp, 'script-src');
     expect(script).toEqual(
-      expect.arrayContaining(["'self'", 'https://cdn.snippet.example', sha256(INLINE_SNIPPET), sha256('window.__adRan = true;')]),
+      expect.arrayContaining([
+        "'self'",
+        'https://cdn.snippet.example',
+        sha256(INLINE_SNIPPET),
+        sha256('window.__adRan = true;'),
+      ]),
     );
     // Nothing else: no inline or eval escape hatch, no scheme-wide source, not the plain-http script nor the
     // JSON-LD data block.

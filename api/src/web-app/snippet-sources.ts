@@ -16,7 +16,8 @@ const RUN_TYPES = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/js
  * An origin the script text names: `https://host[:port]`, or a protocol-relative `//host` right after a
  * quote (loaders build addresses as '//host/…'; a `// comment` is not one).
  */
-const NAMED_ORIGINS = /\bhttps:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?)|["'`]\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?)/gi;
+const NAMED_ORIGINS =
+  /\bhttps:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?)|["'`]\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?)/gi;
 
 /**
  * What the given snippets and ad codes need in a public page's script-src:
