@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout.js';
+import { FullPageLoad } from './lib/FullPageLoad.js';
 import { BusinessDetail } from './pages/BusinessDetail.js';
 import { Businesses } from './pages/Businesses.js';
 import {
@@ -18,21 +18,12 @@ import { Legal } from './pages/Legal.js';
 import { NotFound } from './pages/NotFound.js';
 import { Search } from './pages/Search.js';
 
-/** The admin back office is its own bundle: public pages never download it. */
-const AdminApp = lazy(() => import('./admin/AdminApp.js'));
-
 export function App() {
   return (
     <Routes>
-      <Route
-        path="/admin/*"
-        element={
-          <Suspense fallback={<p className="admin-loading">Yükleniyor…</p>}>
-            <AdminApp />
-          </Suspense>
-        }
-      />
-      <Route path="/admin-legacy/*" element={<Navigate to="/admin" replace />} />
+      {/* The admin back office is its own document and bundle (web/admin.html): public pages never load it. */}
+      <Route path="/admin/*" element={<FullPageLoad />} />
+      <Route path="/admin-legacy/*" element={<FullPageLoad />} />
       <Route element={<Layout />}>
         <Route path="/" element={<Home />} />
         <Route path="/business/:slug" element={<BusinessDetail />} />

@@ -1,54 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import type { RequestHandler } from 'express';
-import helmet, { strictTransportSecurity } from 'helmet';
+import type { RequestHandler, Response } from 'express';
+import helmet, { contentSecurityPolicy, strictTransportSecurity } from 'helmet';
 import type { AppConfig } from '@directory/core';
 
 /**
- * Security headers (helmet) with a content security policy for a site whose administrators paste trusted
- * snippets (analytics, pixels, head and footer tags) and ad codes that the web app inserts and runs:
- *
- * - scripts: this origin, inline scripts, and any https: source — what ad and analytics codes need (they
- *   are inline loaders pulling scripts from hosts nobody can list in advance). The trade-off: the CSP does
- *   not stop an injected inline script, so it is not a defence against XSS here; React's escaping and the
- *   admin-only write access to snippets are. Plain http: scripts, plugins (object-src) and <base> hijacking
- *   are still refused, and no other site may frame the pages (clickjacking);
- * - images, frames (ad iframes), styles, fonts and connections: this origin plus https: (map tiles, ad and
- *   analytics beacons), data: and blob: images (Leaflet), wss: for socket.io behind TLS.
+ * The policy every answer gets unless it is a public page: the admin back office (its HTML shell, its
+ * bundle and its JSON), the api's JSON and the built assets. Only this origin's files run (no inline
+ * script, no eval, no other host), so a snippet or ad code that reached an admin page could not run there.
+ * The admin's styles are files (React's style props are CSSOM writes, which CSP does not block); socket.io
+ * connects to this origin ('self' covers ws:/wss: of the same host in CSP 3).
+ */
+const STRICT_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The api's own tool pages (Swagger UI at /api/docs, Bull Board under /api/admin/queues) write <style>
+ * elements; their scripts are still this origin's files only.
+ */
+const TOOL_PAGES = /^\/api\/(docs|admin\/queues)(\/|$)/;
+const TOOL_DIRECTIVES = { ...STRICT_DIRECTIVES, styleSrc: ["'self'", "'unsafe-inline'"] };
+
+/** What the configured snippets and ad codes may load and run (see SnippetSources). */
+export interface ScriptSources {
+  /** Origins their <script src> and script text name, e.g. https://www.googletagmanager.com. */
+  hosts: string[];
+  /** 'sha256-…' of each of their inline scripts. */
+  hashes: string[];
+}
+
+interface PublicPolicy {
+  nonce: string;
+  sources: ScriptSources;
+}
+
+const publicPolicyOf = (res: ServerResponse) => (res as Response).locals.publicPolicy as PublicPolicy;
+
+/**
+ * The policy of a public page (its HTML only; see README "Content-Security-Policy"). Scripts: this origin,
+ * the page's own inline data by its per-response nonce, and exactly what the configured snippets and ad
+ * codes need — the origins they load scripts from and the hashes of their inline scripts. Nothing else
+ * inline runs (an injected <script> has neither the nonce nor a listed hash), no eval (no snippet can be
+ * shown to need it), no inline event handler attributes. Images, frames (ad iframes), styles, fonts and
+ * connections (analytics beacons) stay open to https:, as ads and analytics need.
+ */
+const publicPolicy = contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    ...STRICT_DIRECTIVES,
+    scriptSrc: [
+      "'self'",
+      (_req: IncomingMessage, res: ServerResponse) => `'nonce-${publicPolicyOf(res).nonce}'`,
+      (_req: IncomingMessage, res: ServerResponse) => {
+        const { hosts, hashes } = publicPolicyOf(res).sources;
+        return [...hosts, ...hashes].join(' ');
+      },
+    ],
+    styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: ["'self'", 'https:', 'wss:'],
+    frameSrc: ["'self'", 'https:'],
+    mediaSrc: ["'self'", 'https:'],
+    workerSrc: ["'self'", 'blob:'],
+    frameAncestors: ["'self'"],
+  },
+});
+
+/** A fresh nonce for one response: 128 random bits, base64. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Replaces the strict policy securityHeaders sent with the public page policy for this response. */
+export function setPublicPagePolicy(req: IncomingMessage, res: Response, nonce: string, sources: ScriptSources) {
+  res.locals.publicPolicy = { nonce, sources } satisfies PublicPolicy;
+  publicPolicy(req, res, (error?: unknown) => {
+    if (error) throw error;
+  });
+}
+
+/**
+ * Security headers (helmet) on every answer, with the strict policy above (the tool pages' variant on
+ * theirs); the web app replaces it on public pages only (setPublicPagePolicy).
  *
  * HSTS is sent only on requests that came over TLS (req.secure: TLS in front of the api, seen through
  * TRUST_PROXY's X-Forwarded-Proto): helmet alone sends it on plain http too, where it means nothing.
  */
 export function securityHeaders(): RequestHandler {
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", "'unsafe-eval'", 'https:'],
-        scriptSrcAttr: ["'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https:', 'wss:'],
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    // Ad and analytics iframes and scripts from other origins must load.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // Ad networks attribute clicks by the referring origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-  });
+  const options = (directives: typeof STRICT_DIRECTIVES) =>
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives },
+      // Ad and analytics iframes and scripts from other origins must load on public pages.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      // Ad networks attribute clicks by the referring origin.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+    });
+  const strict = options(STRICT_DIRECTIVES);
+  const tools = options(TOOL_DIRECTIVES);
   const hsts = strictTransportSecurity({ maxAge: 180 * 24 * 3600, includeSubDomains: false });
   return (req, res, next) =>
-    headers(req, res, (error?: unknown) => (error || !req.secure ? next(error) : hsts(req, res, next)));
+    (TOOL_PAGES.test(req.path) ? tools : strict)(req, res, (error?: unknown) =>
+      error || !req.secure ? next(error) : hsts(req, res, next),
+    );
 }
 
 /** CORS stays closed (no Access-Control-* headers) unless CORS_ORIGINS lists origins. */

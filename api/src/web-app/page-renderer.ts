@@ -42,6 +42,18 @@ export type PageAnswer =
   | { kind: 'shell'; html: string }
   | { kind: 'redirect'; status: 301 | 302; location: string };
 
+/**
+ * The opening tag of the page's inline data. Stored and cached without a nonce: withNonce adds this
+ * response's own as the page is sent. React escapes `<` in what it renders and scriptJson in the data, so
+ * the only occurrence of this tag in a page is the one written here.
+ */
+const SSR_DATA_TAG = '<script id="ssr-data" type="application/json">';
+
+/** The page's HTML with this response's nonce on its inline data (the nonce its Content-Security-Policy names). */
+export function withNonce(html: string, nonce: string): string {
+  return html.replace(SSR_DATA_TAG, `<script id="ssr-data" type="application/json" nonce="${nonce}">`);
+}
+
 /** A page whose data is read: what it is, and the render still to do. */
 type PreparedPage =
   { kind: 'moved'; location: string } | { kind: 'page'; status: number; head: string; render: () => Promise<string> };
@@ -73,6 +85,8 @@ export class PageRenderer {
   private templateMiddle = '';
   private templateRest = '';
   private shellHtml = '';
+  /** The admin back office's own HTML (web/admin.html): its bundle only, no snippet, no ad code. */
+  adminShell = '';
   /** Public for tests, which stall a data call and check the shell is sent. */
   dataTimeoutMs = DATA_TIMEOUT_MS;
   private readonly origin: string;
@@ -88,6 +102,7 @@ export class PageRenderer {
   /** Loads the built template and server bundle; without the bundle every page is the client-rendered shell. */
   async load(webDist: string, serverEntry: string): Promise<void> {
     this.shellHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+    this.adminShell = readFileSync(join(webDist, 'admin.html'), 'utf8');
     // The template without the shell's own title and description: each page writes its own.
     const template = this.shellHtml
       .replace(/<title>[\s\S]*?<\/title>\s*/, '')
@@ -191,7 +206,7 @@ export class PageRenderer {
       head: `${this.templateStart}${bundle.headHtml(head, this.origin)}${this.templateMiddle}`,
       render: async () =>
         `${await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS)}</div>` +
-        `<script id="ssr-data" type="application/json">${bundle.scriptJson(state)}</script>${this.templateRest}`,
+        `${SSR_DATA_TAG}${bundle.scriptJson(state)}</script>${this.templateRest}`,
     };
   }
 

@@ -8,8 +8,11 @@ import { AdminModule } from '../admin/admin.module.js';
 import { isPublicVisit } from '../admin/visitors.middleware.js';
 import { VisitorsService } from '../admin/visitors.service.js';
 import { BusinessesModule } from '../businesses/businesses.module.js';
+import { newNonce, setPublicPagePolicy } from '../http/security.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { PageDataReader } from './page-data-reader.js';
-import { PageRenderer } from './page-renderer.js';
+import { PageRenderer, withNonce } from './page-renderer.js';
+import { SnippetSources } from './snippet-sources.js';
 
 /** The built React app (web/dist), served from this origin so cookies and socket.io need no CORS. */
 export const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -20,18 +23,29 @@ export const WEB_SERVER_ENTRY = resolve(WEB_DIST, '../dist-server/entry-server.j
 const NOT_PAGES = /^\/(api|sitemaps|health)(\/|$)|^\/(sitemap\.xml|metrics)$/i;
 /** A page's address has no empty, `.` or `..` segment (`//api/admin` is no page, nor a host named api). */
 const ODD_PATH = /\/\/|\/\.\.?(\/|$)/;
+/** The admin back office's pages (and its legacy aliases): the admin shell, never a public page. */
+export const ADMIN_PAGES = /^\/admin(-legacy)?(\/|$)/;
 
 /**
  * Serves the web app: its built files (hashed assets cached for a year), the public pages rendered on the
  * server (PageRenderer) and the admin's client-rendered shell. Registered when the module initialises,
  * that is after the api's routes and before Nest's 404 handler.
+ *
+ * Content-Security-Policy: the admin shell keeps the strict policy every answer gets (securityHeaders: this
+ * origin's scripts only) and loads the admin bundle alone, which inserts no snippet; a public page gets the
+ * public policy, with a nonce of its own (added to its inline data after the page cache, so no cached body
+ * carries one) and the script sources of the snippets and ad codes saved now (SnippetSources).
  */
-@Module({ imports: [AdminModule, BusinessesModule], providers: [PageRenderer, PageDataReader] })
+@Module({
+  imports: [AdminModule, BusinessesModule, SettingsModule],
+  providers: [PageRenderer, PageDataReader, SnippetSources],
+})
 export class WebAppModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly renderer: PageRenderer,
     private readonly visitors: VisitorsService,
+    private readonly snippets: SnippetSources,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -61,11 +75,16 @@ export class WebAppModule implements OnModuleInit {
       if (isPublicVisit(req.method, req.originalUrl, userAgent)) {
         void this.visitors.record(req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent!);
       }
-      this.renderer
-        .answer(req)
-        .then((answer) => {
+      // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.
+      if (ADMIN_PAGES.test(req.path)) {
+        res.setHeader('Cache-Control', 'no-cache');
+        return void res.type('html').send(this.renderer.adminShell);
+      }
+      const nonce = newNonce();
+      Promise.all([this.renderer.answer(req), this.snippets.current()])
+        .then(([answer, sources]) => {
           if (answer.kind === 'redirect') return res.redirect(answer.status, answer.location);
-          // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.
+          setPublicPagePolicy(req, res, nonce, sources);
           res.setHeader('Cache-Control', 'no-cache');
           res.type('html');
           if (answer.kind === 'shell') return res.send(answer.html);
@@ -75,11 +94,14 @@ export class WebAppModule implements OnModuleInit {
             res.status(answer.status).setHeader('X-Cache', 'MISS');
             res.write(answer.head);
             (res as Response & { flush?: () => void }).flush?.(); // through compression, when it is on
-            return void answer.rest.then((rest) => res.end(rest));
+            return void answer.rest.then((rest) => res.end(withNonce(rest, nonce)));
           }
           res.setHeader('X-Cache', answer.cache);
+          // The ETag is the cached page's, without a nonce (it is weak: the same page, whatever its nonce). A
+          // 304 sends a new policy for the copy the browser kept: only that copy's inline data, a JSON block
+          // no policy stops, carries the old nonce; snippets are allowed by hash and origin, not by nonce.
           if (answer.etag) res.setHeader('ETag', answer.etag);
-          res.status(answer.status).send(answer.html);
+          res.status(answer.status).send(withNonce(answer.html, nonce));
         })
         .catch(next);
     });
