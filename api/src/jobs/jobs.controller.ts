@@ -19,8 +19,10 @@ import {
   exportCancelKey,
   importCancelKey,
   type ImportJobData,
+  isUploadId,
   type QueueName,
   QUEUES,
+  uploadPath,
 } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -161,7 +163,10 @@ export class JobsController {
     let message: string;
     if (['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'].includes(state)) {
       await unavailableWhenRedisIsAway(() => job.remove());
-      if (queue === QUEUES.import) await rm((job.data as ImportJobData).path, { force: true });
+      // Only an upload id is turned into a path (inside the uploads folder); a job without one removes nothing.
+      const uploadId = (job.data as Partial<ImportJobData>).uploadId;
+      if (queue === QUEUES.import && isUploadId(uploadId))
+        await rm(uploadPath(this.config.DATA_DIR, uploadId), { force: true });
       message = 'The job was cancelled before it started.';
     } else if (state === 'active' && CANCEL_FLAGS[queue]) {
       const flag = CANCEL_FLAGS[queue];

@@ -9,6 +9,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { boardAllowList } from './board-allow-list.js';
 
 /** Where ops find the queue dashboard; under /api/admin so it sits behind the same deny-by-default rule. */
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
@@ -16,7 +17,8 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 /**
  * Bull Board (DESIGN.md "Ops": a well-kept library, not a home-made table): every queue of core's QUEUES
  * with counts per state, failed jobs with their stack, retry, clean, pause. It is an Express router, so
- * Nest's guard does not see it: the same admin session check and CSRF rule run in front of it here.
+ * Nest's guard does not see it: the same admin session check and CSRF rule run in front of it here, then an
+ * allow-list of its write calls (board-allow-list.ts): it watches and retries jobs, it does not write them.
  */
 @Module({ imports: [AuthModule, JobsModule] })
 export class QueueDashboardModule implements OnModuleInit {
@@ -35,7 +37,12 @@ export class QueueDashboardModule implements OnModuleInit {
       options: { uiConfig: { boardTitle: 'Directory queues' } },
     });
     const app = this.adapterHost.httpAdapter.getInstance<Express>();
-    app.use(QUEUE_DASHBOARD_PATH, (req, res, next) => this.requireAdmin(req, res, next), board.getRouter());
+    app.use(
+      QUEUE_DASHBOARD_PATH,
+      (req, res, next) => this.requireAdmin(req, res, next),
+      boardAllowList,
+      board.getRouter(),
+    );
   }
 
   private requireAdmin(req: Request, res: Response, next: NextFunction): void {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import {
   BadRequestException,
   type CallHandler,
@@ -14,7 +13,13 @@ import {
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
-import { type AppConfig, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@directory/core';
+import {
+  type AppConfig,
+  MAX_UPLOAD_BYTES,
+  newUploadId,
+  UPLOAD_EXTENSIONS,
+  uploadsDir as uploadsFolder,
+} from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 
 /** Admin spec §5: the toast title 'Dosya çok büyük' and the 150 MB rule, as one sentence. */
@@ -25,10 +30,10 @@ export const wrongTypeMessage = (name: string) =>
 export const NO_FILE_MESSAGE = 'No file was uploaded; send the spreadsheet as the multipart field "file".';
 
 /** Where uploads are streamed to (DATA_DIR/uploads); the worker reads them from there. */
-export const uploadsDir = (config: AppConfig) => resolve(config.DATA_DIR, 'uploads');
+export const uploadsDir = (config: AppConfig) => uploadsFolder(config.DATA_DIR);
 
 /**
- * Streams the multipart field `file` to DATA_DIR/uploads under a random name (never the whole file in
+ * Streams the multipart field `file` to DATA_DIR/uploads under a new upload id (never the whole file in
  * memory), refusing other types before a byte is written and files over 150 MB while they arrive (the
  * partial file is removed). Interceptors run after guards, so an unauthenticated upload is refused before
  * this parser reads anything. If the request fails after the file was written, the file is removed.
@@ -47,7 +52,14 @@ export class UploadInterceptor implements NestInterceptor {
             (error: Error) => done(error, dir),
           );
         },
-        filename: (_req, file, done) => done(null, `${randomUUID()}${extname(file.originalname).toLowerCase()}`),
+        // The file's name is its upload id, the only way an import job may name it (core's uploads.ts).
+        filename: (_req, file, done) => {
+          try {
+            done(null, newUploadId(file.originalname));
+          } catch (error) {
+            done(error as Error, '');
+          }
+        },
       }),
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
       fileFilter: (req, file, done) => {

@@ -69,7 +69,7 @@ export class UploadsController {
   private async handle(req: AdminRequest, res: Response, fields: BatchUploadFields, wait: boolean) {
     const file = req.file!;
     const data: ImportJobData = {
-      path: file.path,
+      uploadId: file.filename,
       fileName: file.originalname,
       fileSize: file.size,
       batchSize: fields.batchSize,

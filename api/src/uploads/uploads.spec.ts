@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MAX_UPLOAD_BYTES, QUEUES } from '@directory/core';
+import { MAX_UPLOAD_BYTES, QUEUES, UPLOAD_ID_PATTERN } from '@directory/core';
 import { csvOf, eventually, holdPlaceId } from '../../../worker/src/imports/import-testing.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JOBS_NAMESPACE, SOCKET_SIGN_IN_MESSAGE } from '../jobs/jobs.gateway.js';
@@ -336,7 +336,9 @@ describe('uploads, import jobs, live progress and the queue dashboard (real api,
     const queue = jobs().queue(QUEUES.import);
     await queue.pause();
     const waiting = await batch(await scratchFile('later.csv', csvOf(10, 'later')), {}, '?wait=false').expect(202);
-    const waitingPath = (await queue.getJob(waiting.body.jobId))!.data.path;
+    const waitingId: string = (await queue.getJob(waiting.body.jobId))!.data.uploadId;
+    expect(waitingId).toMatch(UPLOAD_ID_PATTERN);
+    const waitingPath = join(uploads(), waitingId);
     expect(existsSync(waitingPath)).toBe(true);
     const cancelled = await request(http())
       .post(`/api/admin/jobs/${waiting.body.jobId}/cancel`)

@@ -29,6 +29,7 @@ import {
   type ImportJobData,
   type ImportJobProgress,
   loadConfig,
+  newUploadId,
   parseExportRequest,
   QUEUES,
   writeExportCsv,
@@ -168,7 +169,8 @@ async function benchImport(file: string, kind: 'csv' | 'xlsx', withLatency: bool
   clearRedisPrefix(options.redisPrefix, log);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(join(DATA_DIR, 'uploads'), { recursive: true });
-  const upload = join(DATA_DIR, 'uploads', `bench-${kind}-${Date.now()}-${file.split('/').pop()}`);
+  const uploadId = newUploadId(file);
+  const upload = join(DATA_DIR, 'uploads', uploadId);
   linkSync(file, upload); // the worker removes its upload once imported; the generated file stays
   const bull = bullConnection(loadConfig({ ...process.env, ...env(url) }));
   const queue = new Queue(QUEUES.import, bull);
@@ -193,7 +195,7 @@ async function benchImport(file: string, kind: 'csv' | 'xlsx', withLatency: bool
     const baselineRss = memoryOf(worker.pid!)?.rss ?? 0;
     const memory = sampleMemory(worker);
     const data: ImportJobData = {
-      path: upload,
+      uploadId,
       fileName: file.split('/').pop()!,
       fileSize: statSync(file).size,
       batchSize: options.batchSize,

@@ -21,6 +21,7 @@ import {
   IMPORT_JOBS,
   type ImportJobData,
   loadConfig,
+  newUploadId,
   QUEUES,
   refreshAggregates,
 } from '@directory/core';
@@ -446,10 +447,11 @@ async function importUnderLoad(
     log(`  idle (worker running, no job), ${window} s: ${fmt(idle)}`);
 
     mkdirSync(join(DATA_DIR, 'uploads'), { recursive: true });
-    const upload = join(DATA_DIR, 'uploads', `bench-public-${Date.now()}.csv`);
+    const uploadId = newUploadId(csv);
+    const upload = join(DATA_DIR, 'uploads', uploadId);
     linkSync(csv, upload); // the worker removes its upload once imported; the generated file stays
     const data: ImportJobData = {
-      path: upload,
+      uploadId,
       fileName: 'bench-public.csv',
       fileSize: statSync(csv).size,
       batchSize: 2000,

@@ -2,55 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
+import { zipOf } from '../../../testing/zip.js';
 import { businessSlug } from '../rules/slug.js';
 import { IMPORT_WRITE_COLUMNS, SKIP_REASONS, writeBusinesses } from './business-writer.js';
 import { type BusinessRow, normalizeRow } from './normalize-row.js';
 import { mapColumns } from './columns.js';
 import { importFile } from './import-file.js';
 import { ImportFileError } from './readers.js';
-
-/** A minimal zip archive (deflated entries, central directory, end record), enough for the reader's checks. */
-function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const packed = deflateRawSync(data);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, packed);
-    centrals.push(central, fileName);
-    offset += 30 + fileName.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 /** A CSV of `n` businesses with place ids p-1 … p-n. */
 const csvRows = (n: number, from = 1) =>

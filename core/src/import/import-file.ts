@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { type ColumnExtraction, mapColumns } from './columns.js';
 import { writeBusinesses } from './business-writer.js';
 import { type BusinessRow, detach, isBlank, isRejection, type RowRejection, rowNormalizer } from './normalize-row.js';
-import { ImportFileError, openSpreadsheet } from './readers.js';
+import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors and skipped rows a report lists (the counts are always complete). */
@@ -51,6 +51,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Runs inside the import's transaction just before it commits (e.g. to store the upload report with it). */
   beforeCommit?: (report: ImportReport) => Promise<void>;
+  /** Where temporary files go and how far a workbook may inflate (see SpreadsheetOptions). */
+  read?: SpreadsheetOptions;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function importFile(
   const batchSize = options.batchSize ?? 500;
   const signal = options.signal;
   signal?.throwIfAborted();
-  const sheet = await openSpreadsheet(path);
+  const sheet = await openSpreadsheet(path, options.read);
   try {
     const columns = mapColumns(sheet.headers);
     if (columns.indexes.name === undefined) {

@@ -7,9 +7,12 @@ export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 /** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
 export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
-/** Payload of an `import` job: the api streamed the upload to `path` (under DATA_DIR/uploads). */
+/**
+ * Payload of an `import` job. The api streamed the upload into DATA_DIR/uploads under a random name, its
+ * id; the worker resolves only such an id, inside that folder (core/src/import/uploads.ts), never a path.
+ */
 export interface ImportJobData {
-  path: string;
+  uploadId: string;
   /** The name the admin's file had. */
   fileName: string;
   fileSize: number;

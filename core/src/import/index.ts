@@ -4,3 +4,4 @@ export * from './import-file.js';
 export * from './normalize-row.js';
 export * from './readers.js';
 export * from './import-job.js';
+export * from './uploads.js';

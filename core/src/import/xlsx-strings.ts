@@ -16,8 +16,8 @@ const WRITE_BYTES = 1024 * 1024;
  * strings stay in memory.
  */
 export class SharedStringFile {
-  private readonly dir = mkdtempSync(join(tmpdir(), 'xlsx-strings-'));
-  private readonly fd = openSync(join(this.dir, 'strings'), 'w+');
+  private readonly dir: string;
+  private readonly fd: number;
   private offsets = new Uint32Array(1 << 16);
   private count = 0;
   private bytes = 0;
@@ -25,6 +25,17 @@ export class SharedStringFile {
   private pendingBytes = 0;
   private readonly cache = new Map<number, string>();
   private closed = false;
+
+  /** Keeps the table in a folder of its own under `tempDir` (the OS's by default), removed by close(). */
+  constructor(tempDir: string = tmpdir()) {
+    this.dir = mkdtempSync(join(tempDir, 'xlsx-strings-'));
+    try {
+      this.fd = openSync(join(this.dir, 'strings'), 'w+');
+    } catch (error) {
+      rmSync(this.dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
 
   /** Appends the next string of the table (index = the number of strings added before it). */
   add(text: string): void {

@@ -2,7 +2,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Queue } from 'bullmq';
-import { IMPORT_JOBS, type ImportJobData } from '@directory/core';
+import { IMPORT_JOBS, type ImportJobData, newUploadId, uploadPath } from '@directory/core';
 
 /* Helpers of the import suites (worker and api): real files, real queue, real PostgreSQL locks. */
 
@@ -15,7 +15,7 @@ export function csvOf(n: number, prefix: string, withoutId = 0): string {
   return text;
 }
 
-/** Puts a file where the api would have streamed it and queues its import as the api does. */
+/** Puts a file where the api would have streamed it (under a new upload id) and queues its import as the api does. */
 export async function queueImport(
   queue: Queue,
   dataDir: string,
@@ -25,11 +25,12 @@ export async function queueImport(
 ) {
   const dir = join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
-  const path = join(dir, `${options.jobId}-${fileName}`);
+  const uploadId = newUploadId(fileName);
+  const path = join(dir, uploadId);
   if ('copyFrom' in source) await copyFile(source.copyFrom, path);
   else await writeFile(path, source.content);
   const data: ImportJobData = {
-    path,
+    uploadId,
     fileName,
     fileSize: 1,
     batchSize: options.batchSize ?? 500,
@@ -41,6 +42,9 @@ export async function queueImport(
     backoff: { type: 'fixed', delay: 100 },
   });
 }
+
+/** Where the upload of an import job is (the test's DATA_DIR). */
+export const uploadOf = (dataDir: string, job: { data: ImportJobData }) => uploadPath(dataDir, job.data.uploadId);
 
 /**
  * Holds an uncommitted business with this place id: an import writing the same place id waits for it,

@@ -1,4 +1,4 @@
-import { access, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
@@ -8,6 +8,7 @@ import {
   type BatchUploadResult,
   batchResultFromStored,
   batchUploadResult,
+  existingUploadPath,
   failedUploadReport,
   IMPORT_JOBS,
   IMPORT_TIMEOUT_MS,
@@ -22,6 +23,9 @@ import {
   requestSitemapRegeneration,
   storedUploadReport,
   type StoredUploadReport,
+  UploadIdError,
+  uploadPath,
+  uploadsDir as uploadsFolder,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
@@ -63,6 +67,9 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     await removeOldUploads().catch((error: Error) =>
       this.logger.warn(`Could not remove old uploads: ${error.message}`),
     );
+    await removeOldTempFiles().catch((error: Error) =>
+      this.logger.warn(`Could not remove old temporary import files: ${error.message}`),
+    );
   }
 
   /** A stopping worker gives its import back: rolled back now, run again by the next worker. */
@@ -80,14 +87,16 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
 
     const committed = await this.committedResult(jobId);
     if (committed) return committed;
+    // The job names an upload by id; anything else fails here, before a file is read or removed.
+    let path: string;
     try {
-      await access(data.path);
-    } catch {
-      throw new UnrecoverableError(
-        `The uploaded file "${data.fileName}" is no longer on the server (uploads are removed once imported, ` +
-          `or after 7 days); upload it again.`,
-      );
+      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
+    } catch (error) {
+      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
+      throw error;
     }
+    const tempDir = importTempDir();
+    await mkdir(tempDir, { recursive: true });
 
     const controller = new AbortController();
     const client = await this.pool.connect();
@@ -107,8 +116,9 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     let broken = false;
     try {
       await progress({ rowsDone: 0, phase: 'reading' });
-      const report = await importFile(data.path, client, {
+      const report = await importFile(path, client, {
         batchSize: data.batchSize,
+        read: { tempDir },
         signal: controller.signal,
         onProgress: progress,
         beforeCommit: async (report) => {
@@ -138,7 +148,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       if (error instanceof ImportFileError) {
         await this.storeFailure(data, jobId, started, error.message);
         // A bad file stays bad: it is not retried, and not kept.
-        await rm(data.path, { force: true });
+        await rm(path, { force: true });
         throw new UnrecoverableError(error.message);
       }
       broken = true;
@@ -154,7 +164,12 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
   /** The upload is removed once BullMQ recorded the job as completed (a retry before that still needs it). */
   @OnWorkerEvent('completed')
   async onCompleted(job: Job<ImportJobData>): Promise<void> {
-    await rm(job.data.path, { force: true }).catch(() => undefined);
+    if (job.name !== IMPORT_JOBS.import) return;
+    try {
+      await rm(uploadPath(config.DATA_DIR, job.data.uploadId), { force: true });
+    } catch {
+      // A job without an upload id had nothing of its own to remove.
+    }
   }
 
   /** The result of an earlier attempt of this job that committed (the worker died before the job was marked done). */
@@ -224,7 +239,26 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
 const seconds = (since: number) => Math.round((Date.now() - since) / 10) / 100;
 
 /** The folder the api streams uploads into (DATA_DIR/uploads). */
-export const uploadsDir = () => resolve(config.DATA_DIR, 'uploads');
+export const uploadsDir = () => uploadsFolder(config.DATA_DIR);
+
+/**
+ * Where imports keep their temporary files (the shared strings of a workbook, each import in a folder of its
+ * own, removed when its read ends): under DATA_DIR, next to the uploads, so that a worker that died mid-import
+ * can sweep what it left at its next start.
+ */
+export const importTempDir = () => resolve(config.DATA_DIR, 'tmp', 'imports');
+
+/** Temporary folders older than any import can run were left by a worker that died; the others are in use. */
+async function removeOldTempFiles(): Promise<void> {
+  const dir = importTempDir();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - IMPORT_TIMEOUT_MS;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
+  }
+}
 
 async function removeOldUploads(): Promise<void> {
   const dir = uploadsDir();

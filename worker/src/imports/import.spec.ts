@@ -13,7 +13,7 @@ import {
   SKIP_REASONS,
 } from '@directory/core';
 import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
-import { csvOf, eventually, holdPlaceId, importIsWaitingForLock, queueImport } from './import-testing.js';
+import { csvOf, eventually, holdPlaceId, importIsWaitingForLock, queueImport, uploadOf } from './import-testing.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
 
@@ -103,7 +103,7 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
       duplicateAnalysis: { excelDuplicateCount: 91, uniquePlaceIds: 237, totalDuplicateRecords: 91 },
     });
 
-    await eventually(async () => !existsSync(job.data.path), 'the upload was removed after the import');
+    await eventually(async () => !existsSync(uploadOf(dataDir, job)), 'the upload was removed after the import');
     await eventually(
       async () => (await db.query('select count(*)::int as n from category_stats')).rows[0].n > 0,
       'the aggregate refresh requested by the import ran',
@@ -138,7 +138,7 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
     );
     const failed = (await queue.getJob('import-wrong-columns')) as Job;
     expect(failed.attemptsMade).toBe(1);
-    expect(existsSync(job.data.path)).toBe(false);
+    expect(existsSync(uploadOf(dataDir, job))).toBe(false);
     const { rows } = await db.query(`select report from upload_reports where job_id = 'import-wrong-columns'`);
     expect(rows[0].report).toMatchObject({
       success: false,
@@ -168,7 +168,7 @@ describe('import jobs (real PostgreSQL, Redis and worker module)', () => {
     await held.release();
     expect(await count()).toBe(before);
     expect((await queue.getJob('import-cancel'))?.attemptsMade).toBe(1);
-    expect(existsSync(job.data.path)).toBe(true);
+    expect(existsSync(uploadOf(dataDir, job))).toBe(true);
 
     const sitemapsBefore = (await pendingSitemaps()).map((job) => job.id);
     await (await queue.getJob('import-cancel'))!.retry('failed');
