@@ -35,7 +35,8 @@ async function startWith(
     await database.drop();
     return { error: error as Error, stop: async () => undefined };
   } finally {
-    process.env = saved;
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
   }
 }
 
