@@ -10,6 +10,17 @@ import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } fro
 import { LoginLimiter } from './login-limiter.js';
 import { JsonBody } from '../http/request-body.js';
 
+/** The session lives in an HttpOnly, SameSite=Strict cookie that scripts cannot read. */
+export function setSessionCookie(req: Request, res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: '/',
+    maxAge: SESSION_TTL_MS,
+  });
+}
+
 class LoginDto {
   @MaxLength(200, { message: 'username must be at most 200 characters' })
   @MinLength(1, { message: 'username is required' })
@@ -38,16 +49,11 @@ export class AuthController {
   @Public()
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertSameSite(req);
-    await this.limiter.consume(req.ip ?? 'unknown', body.username);
+    const attempt = await this.limiter.begin(req.ip ?? 'unknown', body.username, res);
     const token = await this.auth.login(body.username, body.password, { ip: req.ip, userAgent: req.get('user-agent') });
     if (!token) throw new UnauthorizedException({ success: false, message: LOGIN_FAILED_MESSAGE });
-    res.cookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.secure,
-      path: '/',
-      maxAge: SESSION_TTL_MS,
-    });
+    await attempt.succeeded();
+    setSessionCookie(req, res, token);
     return { success: true, message: 'Welcome' };
   }
 

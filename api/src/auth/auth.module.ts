@@ -4,9 +4,10 @@ import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
+import { PasswordController } from './password.controller.js';
 
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordController],
   providers: [AuthService, LoginLimiter, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [AuthService],
 })

@@ -59,12 +59,16 @@ describe('admin authentication', () => {
     await login().set('Sec-Fetch-Site', 'cross-site').expect(403);
   });
 
-  it('limits sign-in attempts per username', async () => {
+  // The other rules of the limits (per address, successes free, Redis shared) are in login-limiter.spec.ts.
+  it('limits wrong passwords per username and address, saying when to try again', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await login('target-user', `guess-${i}`)).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     const limited = await login('target-user', 'again');
-    expect(limited.body.message).toBe('Too many sign-in attempts. Wait 15 minutes and try again.');
+    expect(limited.body.message).toBe('Too many sign-in attempts from this address. Wait 15 minutes and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // The real admin at the same address is not held up by the guesses at another username.
+    await login().expect(200);
   });
 });

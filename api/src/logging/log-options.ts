@@ -21,6 +21,9 @@ export const REDACTED_PATHS = [
   '*.passwordHash',
   '*.password_hash',
   'body.password',
+  // The admin's own password change (api/src/auth/password.controller.ts).
+  '*.currentPassword',
+  '*.newPassword',
   'ADMIN_PASSWORD',
   'MEILI_KEY',
   'METRICS_TOKEN',

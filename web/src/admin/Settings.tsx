@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { adminRequest, messageOf } from './api.js';
+import { ChangePassword } from './ChangePassword.js';
 import { CodeArea } from './CodeArea.js';
 import { QUEUE_DASHBOARD_URL } from './AdminLayout.js';
 import { formatDateTime, formatNumber } from './format.js';
@@ -36,7 +37,7 @@ const AREAS: { key: keyof SiteSettings; label: string; hint: string; scripts?: b
   },
 ];
 
-/** Admin spec §2 site settings: four snippets, clear cache, reset, save; sitemaps; info; operations. */
+/** Admin spec §2 site settings: four snippets, clear cache, reset, save; sitemaps; info; operations; password. */
 export function Settings() {
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -140,6 +141,7 @@ export function Settings() {
 
       <Sitemaps />
       <Operations />
+      <ChangePassword />
     </section>
   );
 }

@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     statusText: string,
+    /** Seconds the server asks to wait before trying again (its Retry-After header), when it sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
@@ -74,7 +76,8 @@ async function check(response: Response, { redirectOn401 = true } = {}): Promise
   if (response.ok) return response;
   const body = await response.text();
   if (response.status === 401 && redirectOn401) signedOutByServer();
-  throw new ApiError(response.status, body, response.statusText);
+  const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+  throw new ApiError(response.status, body, response.statusText, Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
 export interface AdminRequestInit {

@@ -103,6 +103,10 @@ export function describeAction(entry: AuditEntry): string {
       return `İş iptal edildi: ${str(d.jobId)}`;
     case 'job.retry':
       return `İş yeniden denendi: ${str(d.jobId)}`;
+    case 'password.change':
+      return 'Şifre değiştirildi';
+    case 'password.reset':
+      return 'Şifre komut satırından değiştirildi';
     default:
       return entry.action;
   }

@@ -7,6 +7,8 @@ import {
   exportBody,
   matchCategories,
   nextSort,
+  passwordChangeError,
+  passwordFormProblems,
   splitBySize,
   templateCsv,
   uploadSummary,
@@ -195,5 +197,32 @@ describe('the business edit form', () => {
       url: 'https://joe.example.com',
       verified: true,
     });
+  });
+
+  it('checks the change-password form before sending it', () => {
+    expect(passwordFormProblems({ current: '', next: '', repeat: '' })).toEqual({});
+    expect(passwordFormProblems({ current: 'x', next: 'short', repeat: 'short' })).toEqual({
+      next: 'Şifre en az 12 karakter olmalı',
+    });
+    expect(passwordFormProblems({ current: 'x', next: 'twelve-chars', repeat: 'twelve-charz' })).toEqual({
+      repeat: 'Şifreler eşleşmiyor',
+    });
+    expect(passwordFormProblems({ current: 'same-password!', next: 'same-password!', repeat: '' }).next).toBe(
+      'Yeni şifre mevcut şifreyle aynı olamaz',
+    );
+    expect(passwordFormProblems({ current: 'x', next: 'twelve-chars', repeat: 'twelve-chars' })).toEqual({});
+  });
+
+  it("words the api's password refusals in Turkish", () => {
+    expect(passwordChangeError(400, '{"reason":"wrong-current-password","message":"The current…"}')).toBe(
+      'Mevcut şifre yanlış.',
+    );
+    expect(passwordChangeError(400, '{"reason":"same-password"}')).toBe('Yeni şifre mevcut şifreyle aynı olamaz.');
+    expect(passwordChangeError(400, '{"message":["newPassword must be at least 12 characters"]}')).toBe(
+      'Şifre 12 ile 1000 karakter arasında olmalı.',
+    );
+    expect(passwordChangeError(429, '{}', 600)).toBe('Çok fazla hatalı deneme. 10 dakika sonra tekrar deneyin.');
+    expect(passwordChangeError(null, '')).toBe('Sunucuya ulaşılamadı. Lütfen tekrar deneyin.');
+    expect(passwordChangeError(500, 'oops')).toBe('Şifre değiştirilemedi (hata 500). Lütfen tekrar deneyin.');
   });
 });

@@ -227,3 +227,46 @@ export const hasScriptTag = (code: string) => /<script\b/i.test(code);
 
 /** Share of a part in a whole, as a percentage with one decimal (0 when the whole is 0). */
 export const shareOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** The admin's own password: the api's limits (api/src/auth/passwords.ts). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1000;
+
+export interface PasswordForm {
+  current: string;
+  next: string;
+  repeat: string;
+}
+
+/** What keeps the change-password form from being sent, by field (empty: it may be sent). */
+export function passwordFormProblems(form: PasswordForm): Partial<Record<keyof PasswordForm, string>> {
+  const problems: Partial<Record<keyof PasswordForm, string>> = {};
+  if (form.next && form.next.length < PASSWORD_MIN_LENGTH)
+    problems.next = `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalı`;
+  else if (form.next.length > PASSWORD_MAX_LENGTH)
+    problems.next = `Şifre en fazla ${PASSWORD_MAX_LENGTH} karakter olabilir`;
+  else if (form.next && form.next === form.current) problems.next = 'Yeni şifre mevcut şifreyle aynı olamaz';
+  if (form.repeat && form.repeat !== form.next) problems.repeat = 'Şifreler eşleşmiyor';
+  return problems;
+}
+
+/** The api's refusal of a password change in the admin's words (its `reason`, else its status). */
+export function passwordChangeError(status: number | null, body: string, retryAfterSeconds?: number): string {
+  if (status === null) return 'Sunucuya ulaşılamadı. Lütfen tekrar deneyin.';
+  let reason: unknown;
+  try {
+    reason = (JSON.parse(body) as { reason?: unknown }).reason;
+  } catch {
+    // not JSON
+  }
+  if (reason === 'wrong-current-password') return 'Mevcut şifre yanlış.';
+  if (reason === 'same-password') return 'Yeni şifre mevcut şifreyle aynı olamaz.';
+  if (reason === 'weak-password') return 'Bu şifre kullanılamaz: size ait, en az 12 karakterli bir şifre seçin.';
+  if (status === 400) return `Şifre ${PASSWORD_MIN_LENGTH} ile ${PASSWORD_MAX_LENGTH} karakter arasında olmalı.`;
+  if (status === 429) {
+    const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 15 * 60) / 60));
+    return `Çok fazla hatalı deneme. ${minutes} dakika sonra tekrar deneyin.`;
+  }
+  if (status === 403) return 'İstek başka bir siteden geldiği için reddedildi. Sayfayı yenileyip tekrar deneyin.';
+  return `Şifre değiştirilemedi (hata ${status}). Lütfen tekrar deneyin.`;
+}
