@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { CpuPerRequest } from './cpu.js';
@@ -13,11 +13,33 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node <script>` (api or worker) with the bench's own database, Redis prefix and port. */
+/** The bench's admin password: the api refuses to start in production while the admin has the demo one. */
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/**
+ * Starts `node <script>` (api or worker) with the bench's own database, Redis prefix and port. Before the api,
+ * a database kept from a run before this rule gets the bench's admin password (a new one gets it at start).
+ */
 export function startProcess(script: string, env: NodeJS.ProcessEnv, name: string): ChildProcess {
   mkdirSync('bench/tmp/var', { recursive: true });
+  const processEnv = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'bench/tmp/var',
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    ...env,
+  };
+  if (script === 'api/dist/main.js') {
+    // Fails harmlessly on a database without an admin yet (the api creates it with ADMIN_PASSWORD).
+    spawnSync(process.execPath, ['api/dist/auth/admin-password-cli.js'], {
+      env: { ...processEnv, ADMIN_NEW_PASSWORD: BENCH_ADMIN_PASSWORD },
+      stdio: 'ignore',
+    });
+  }
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: 'bench/tmp/var', NODE_ENV: 'production', ...env },
+    env: processEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';

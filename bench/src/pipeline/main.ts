@@ -36,7 +36,7 @@ import {
 } from '@directory/core';
 import { wholeOption } from '../args.js';
 import { databaseUrl, withClient } from '../database.js';
-import { startApi, startProcess, type ApiProcess } from '../http.js';
+import { BENCH_ADMIN_PASSWORD, startApi, startProcess, type ApiProcess } from '../http.js';
 import { machineInfo } from '../machine.js';
 import { round, summarize } from '../stats.js';
 import { generatedCsv, generatedXlsx, mb } from './files.js';
@@ -135,7 +135,7 @@ async function followProgress(api: ApiProcess, jobId: string): Promise<LatencyPr
   const login = await fetch(`${api.base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin-demo-password' }),
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
   });
   if (!login.ok) throw new Error(`The admin sign-in answered ${login.status}.`);
   const cookie = login.headers
