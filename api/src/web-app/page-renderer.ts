@@ -22,6 +22,7 @@ export interface SsrState {
 interface ServerBundle {
   isClientOnly(pathname: string): boolean;
   matchPublicPage(pathname: string, search: string): PublicPage;
+  pageAddress(page: PublicPage, pathname: string, search: string): string;
   pageData(page: PublicPage, search: string): { keys: string[]; primary?: string; redirect?: string };
   movedTo(page: PublicPage, primary: unknown): string | undefined;
   pageHead(page: PublicPage, data: unknown, failed: boolean): Head;
@@ -127,14 +128,13 @@ export class PageRenderer {
     const page = bundle.matchPublicPage(url.pathname, url.search);
     const data = bundle.pageData(page, url.search);
     if (data.redirect) return { kind: 'redirect', status: 302, location: data.redirect };
-    const prepare = () => this.prepare(bundle, req, page, data);
+    // Rendered from what the page reads of its address, so junk parameters share one rendering and entry.
+    const address = page.kind === 'not-found' ? req.originalUrl : bundle.pageAddress(page, url.pathname, url.search);
+    const prepare = () => this.prepare(bundle, req, address, page, data);
     const compute = async () => storedPage(await prepare());
     try {
       // An address that is no page at all costs nothing to render: not worth a cache entry.
       if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS', url.search);
-      // Only the search and the business list read the query string: other pages are one entry whatever
-      // tracking parameters a link carries.
-      const address = page.kind === 'search' || page.kind === 'businesses' ? req.originalUrl : url.pathname;
       const slot = await this.cache.lookup('catalogue', `page:${address}`);
       if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', url.search, slot.hit.etag);
       if (!slot) return this.pageAnswer(await compute(), 'BYPASS', url.search);
@@ -165,6 +165,7 @@ export class PageRenderer {
   private async prepare(
     bundle: ServerBundle,
     req: Request,
+    address: string,
     page: PublicPage,
     data: { keys: string[]; primary?: string },
   ): Promise<PreparedPage> {
@@ -205,7 +206,7 @@ export class PageRenderer {
       status,
       head: `${this.templateStart}${bundle.headHtml(head, this.origin)}${this.templateMiddle}`,
       render: async () =>
-        `${await bundle.renderPage(req.originalUrl, state, RENDER_TIMEOUT_MS)}</div>` +
+        `${await bundle.renderPage(address, state, RENDER_TIMEOUT_MS)}</div>` +
         `${SSR_DATA_TAG}${bundle.scriptJson(state)}</script>${this.templateRest}`,
     };
   }

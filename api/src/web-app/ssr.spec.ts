@@ -209,6 +209,19 @@ suite('server-rendered public pages', () => {
     expect((await get('/countries/rs').expect(200)).headers['x-cache']).toBe('MISS');
   });
 
+  it('renders and keeps one search or list page whatever junk or order its parameters come in', async () => {
+    expect((await get('/search?q=cafe&country=CH&cb=1').expect(200)).headers['x-cache']).toBe('MISS');
+    for (const same of [
+      '/search?country=CH&q=cafe&cb=2',
+      '/search?utm_source=x&q=cafe&country=ch',
+      '/search?q=cafe&country=CH',
+    ]) {
+      expect((await get(same).expect(200)).headers['x-cache']).toBe('HIT');
+    }
+    expect((await get('/businesses?page=1&cb=9').expect(200)).headers['x-cache']).toBe('MISS');
+    expect((await get('/businesses').expect(200)).headers['x-cache']).toBe('HIT');
+  });
+
   it("counts a rendered page's visitor, and not the page's own api reads", async () => {
     const visitors = t.app.get(VisitorsService);
     const before = (await visitors.counts(1)).today;

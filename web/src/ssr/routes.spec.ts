@@ -1,6 +1,6 @@
 import { hourRanges, openingHours } from '../lib/business.js';
 import { headHtml, pageHead, scriptJson } from './head.js';
-import { isClientOnly, matchPublicPage, movedTo, pageData } from './routes.js';
+import { isClientOnly, matchPublicPage, movedTo, pageAddress, pageData } from './routes.js';
 
 const keysOf = (url: string) => {
   const { pathname, search } = new URL(url, 'http://x');
@@ -8,6 +8,18 @@ const keysOf = (url: string) => {
 };
 
 describe('the public pages the server renders', () => {
+  it('renders a page from what it reads of its address, in one order', () => {
+    const address = (url: string) => {
+      const { pathname, search } = new URL(url, 'http://x');
+      return pageAddress(matchPublicPage(pathname, search), pathname, search);
+    };
+    expect(address('/search?cb=1&country=ch&q=pizza&x=%00')).toBe('/search?q=pizza&country=CH');
+    expect(address('/search?q=pizza&country=CH')).toBe('/search?q=pizza&country=CH');
+    expect(address('/businesses?page=2&utm_source=x')).toBe('/businesses?page=2');
+    expect(address('/businesses?page=1')).toBe('/businesses');
+    expect(address('/countries/rs?utm_source=mail')).toBe('/countries/rs');
+  });
+
   it('sends a business found by another address to its current one', () => {
     const page = matchPublicPage('/business/old-name', '');
     expect(movedTo(page, { slug: 'new name' })).toBe('/business/new%20name');

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { listPageOf } from '../lib/format.js';
-import { parseSearch, searchApiUrl } from '../lib/search.js';
+import { parseSearch, searchApiUrl, searchToParams } from '../lib/search.js';
 
 /**
  * What the server needs to render a public page: the api reads (the exact SWR keys the page's components
@@ -93,6 +93,17 @@ export function matchPublicPage(rawPathname: string, search: string): PublicPage
   const legal = pathname.slice(1);
   if (Object.hasOwn(LEGAL_PAGES, legal)) return { kind: 'legal', page: legal as LegalPage };
   return { kind: 'not-found' };
+}
+
+/**
+ * The address a page is rendered and cached as: its path, plus, on the two pages that read the query string,
+ * only what they read, in one order. Unknown or repeated parameters make no new rendering (nor cache entry).
+ */
+export function pageAddress(page: PublicPage, pathname: string, search: string): string {
+  if (page.kind === 'businesses') return page.page > 1 ? `/businesses?page=${page.page}` : '/businesses';
+  if (page.kind !== 'search') return pathname;
+  const query = searchToParams(parseSearch(new URLSearchParams(search))).toString();
+  return query ? `/search?${query}` : '/search';
 }
 
 export interface PageData {
