@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { QUEUES } from '@directory/core';
 import { JobQueues } from '../jobs/job-queues.js';
-import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+import { insertBusinesses, startTestApp, type TestApp, signIn } from '../testing/test-app.js';
 
 describe('admin writes and their audit entries, one transaction', () => {
   let t: TestApp;
@@ -16,12 +16,7 @@ describe('admin writes and their audit entries, one transaction', () => {
     t = await startTestApp();
     await insertBusinesses(t, [{ name: 'Audited Bakery', slug: 'audited-bakery-aaaaaa', category: 'Bakery' }]);
     id = Number((await sql(`select id from businesses where slug = 'audited-bakery-aaaaaa'`))[0].id);
-    cookie = (
-      await request(t.app.getHttpServer())
-        .post('/api/admin/login')
-        .send({ username: 'admin', password: 'admin-demo-password' })
-        .expect(200)
-    ).headers['set-cookie'] as unknown as string[];
+    cookie = await signIn(t.app);
   });
   afterAll(() => t.close());
 

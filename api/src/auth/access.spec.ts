@@ -4,7 +4,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
 import { AppModule } from '../app.module.js';
 import { apiRoutes, type ApiRoute, concretePath } from '../testing/routes.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp, signIn } from '../testing/test-app.js';
 import { NO_ACCESS_RULE, SIGN_IN_REQUIRED } from './access.guard.js';
 
 /** A route someone forgot to give a rule: it must be refused, not opened. */
@@ -177,12 +177,7 @@ describe('access from route metadata, deny by default', () => {
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body).message).toMatch(/^The request body is not valid JSON/);
 
-    const cookie = (
-      await request(t.app.getHttpServer())
-        .post('/api/admin/login')
-        .send({ username: 'admin', password: 'admin-demo-password' })
-        .expect(200)
-    ).headers['set-cookie'] as unknown as string[];
+    const cookie = await signIn(t.app);
     const ignored = JSON.stringify({ all: 'x'.repeat(2000) });
     const unexpected = await raw(port, 'POST', '/api/admin/clear-cache', ignored, { cookie: cookie.join('; ') });
     expect(unexpected.status).toBe(413);

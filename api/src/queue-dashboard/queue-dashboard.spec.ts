@@ -7,7 +7,7 @@ import request from 'supertest';
 import { IMPORT_JOBS, type ImportJobData, QUEUES } from '@directory/core';
 import { eventually } from '../../../testing/eventually.js';
 import { JobQueues } from '../jobs/job-queues.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp, signIn } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
 import { boardCallAllowed } from './board-allow-list.js';
 import { QUEUE_DASHBOARD_PATH } from './queue-dashboard.module.js';
@@ -32,11 +32,7 @@ describe('the queue dashboard watches and retries jobs but does not write them (
     process.env.DATA_DIR = dataDir;
     t = await startTestApp();
     worker = await startWorker();
-    const login = await request(http())
-      .post('/api/admin/login')
-      .send({ username: 'admin', password: 'admin-demo-password' })
-      .expect(200);
-    cookie = login.headers['set-cookie'] as unknown as string[];
+    cookie = await signIn(t.app);
     queue = t.app.get(JobQueues).queue(QUEUES.import);
     // A job that fails for good: it names no upload.
     const data: ImportJobData = {

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import request from 'supertest';
 import { refreshAggregates } from '@directory/core';
 import { drainOutbox, type OpenedSearch } from '@directory/search';
 import { createSuiteDatabase } from '../../../testing/database.js';
@@ -94,4 +95,13 @@ export async function syncSearch(t: TestApp): Promise<void> {
   const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
   await drainOutbox(pool, engine);
   await t.app.get(PublicCacheService).invalidate('catalogue');
+}
+
+/** Signs in as the first admin (the demo credentials every test database starts with); answers the cookie. */
+export async function signIn(app: INestApplication): Promise<string[]> {
+  const login = await request(app.getHttpServer())
+    .post('/api/admin/login')
+    .send({ username: 'admin', password: 'admin-demo-password' })
+    .expect(200);
+  return login.headers['set-cookie'] as unknown as string[];
 }

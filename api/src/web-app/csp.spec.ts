@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
-import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
+import { insertBusinesses, startTestApp, syncSearch, type TestApp, signIn } from '../testing/test-app.js';
 import { WEB_DIST, WEB_SERVER_ENTRY } from './web-app.module.js';
 
 /**
@@ -38,11 +38,7 @@ suite('Content-Security-Policy', () => {
     t = await startTestApp();
     await insertBusinesses(t, DIRECTORY_FIXTURE);
     await syncSearch(t);
-    const login = await request(http())
-      .post('/api/admin/login')
-      .send({ username: 'admin', password: 'admin-demo-password' })
-      .expect(200);
-    cookie = login.headers['set-cookie'] as unknown as string[];
+    cookie = await signIn(t.app);
     await saveAsAdmin('/api/admin/site-settings', {
       head_tags: HEAD_TAGS,
       analytics_code: '<script type="application/ld+json">{"@type":"Organization"}</script>',
