@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import { setupApiDocs } from './docs/api-docs.js';
 import { HEALTH_ROUTES } from './health/health.controller.js';
 import { bodyErrors, bodyParsers } from './http/body-parsers.js';
+import { RejectNulPipe } from './http/reject-nul.js';
 import { configureCors, securityHeaders } from './http/security.js';
 import { requestContextMiddleware, requestIdMiddleware } from './logging/request-id.js';
 import { METRICS_ROUTES } from './metrics/metrics.controller.js';
@@ -37,6 +38,7 @@ export async function createApp(): Promise<INestApplication> {
   app.setGlobalPrefix('api', {
     exclude: [...SITEMAP_ROUTES, ...HEALTH_ROUTES, ...METRICS_ROUTES],
   });
+  app.useGlobalPipes(new RejectNulPipe()); // first: it sees every parameter as sent (http/reject-nul.ts)
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,
