@@ -10,6 +10,7 @@ import { loadConfig } from '@directory/core';
 import { AppModule } from './app.module.js';
 import { setupApiDocs } from './docs/api-docs.js';
 import { HEALTH_ROUTES } from './health/health.controller.js';
+import { RejectNulPipe } from './http/reject-nul.js';
 import { RequestBodyInterceptor } from './http/request-body.js';
 import { configureCors, securityHeaders } from './http/security.js';
 import { requestIdMiddleware } from './logging/request-id.js';
@@ -46,6 +47,7 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
     exclude: [...SITEMAP_ROUTES, ...HEALTH_ROUTES, ...METRICS_ROUTES],
   });
   app.useGlobalInterceptors(new RequestBodyInterceptor(app.get(Reflector)));
+  app.useGlobalPipes(new RejectNulPipe()); // first: it sees every parameter as sent (http/reject-nul.ts)
   app.useGlobalPipes(
     new ValidationPipe({
       transform: true,

@@ -1,22 +1,15 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
+import { PageNumber } from '../common/paging.dto.js';
 import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { BusinessDetail, BusinessPage, Featured } from '../docs/schemas.js';
 import { BusinessesService, PUBLIC_MAX_PAGE } from './businesses.service.js';
 import { Public } from '../auth/access.js';
 
-const PAGE_RULE = `page must be a whole number from 1 to ${PUBLIC_MAX_PAGE}`;
-
 class BusinessListQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: PAGE_RULE })
-  @Min(1, { message: PAGE_RULE })
-  @Max(PUBLIC_MAX_PAGE, { message: PAGE_RULE })
+  @PageNumber(PUBLIC_MAX_PAGE)
   page = 1;
 }
 

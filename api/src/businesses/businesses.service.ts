@@ -3,11 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { isOpenOn, parseAbout, parseWorkingHours, stripSlugSuffix, trueAmenities } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { hitToListing, LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
-import { pageInfo } from '../common/paging.js';
+import { pageInfo, PUBLIC_MAX_PAGE } from '../common/paging.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const PUBLIC_PAGE_SIZE = 20;
-export const PUBLIC_MAX_PAGE = 100;
+export { PUBLIC_MAX_PAGE };
 export const FEATURED_COUNT = 8;
 
 interface DetailRow extends ListingRow {

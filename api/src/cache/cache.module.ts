@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { type AppConfig, sideRedis, whenReady } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { CacheInvalidationInterceptor } from './cache-invalidation.interceptor.js';
+import { PublicCacheKeys } from './cache-keys.js';
 import { PublicCacheInterceptor } from './public-cache.interceptor.js';
 import { CACHE_REDIS, PublicCacheService } from './public-cache.service.js';
 
@@ -13,6 +14,7 @@ import { CACHE_REDIS, PublicCacheService } from './public-cache.service.js';
  */
 @Global()
 @Module({
+  imports: [DiscoveryModule],
   providers: [
     {
       provide: CACHE_REDIS,
@@ -24,9 +26,10 @@ import { CACHE_REDIS, PublicCacheService } from './public-cache.service.js';
       },
     },
     PublicCacheService,
+    PublicCacheKeys,
     { provide: APP_INTERCEPTOR, useClass: PublicCacheInterceptor },
     { provide: APP_INTERCEPTOR, useClass: CacheInvalidationInterceptor },
   ],
-  exports: [CACHE_REDIS, PublicCacheService],
+  exports: [CACHE_REDIS, PublicCacheService, PublicCacheKeys],
 })
 export class CacheModule {}

@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
+import { catchError, from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
+import { PublicCacheKeys } from './cache-keys.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 import { type CachedAnswer, etagOf, PublicCacheService } from './public-cache.service.js';
 
@@ -18,12 +19,14 @@ const COMPRESS_FROM = 1024;
  * Serves the public reads marked @PublicCache from Redis. A hit is sent as stored (JSON text and its ETag:
  * no database, no serialisation); a miss runs the handler, sends its JSON and stores it. Express answers
  * 304 when If-None-Match matches the ETag. Responses carry X-Cache: HIT, MISS or BYPASS (Redis unavailable).
+ * Entries are keyed by the parameters the handler knows, never by the raw URL (cache-keys.ts).
  */
 @Injectable()
 export class PublicCacheInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly cache: PublicCacheService,
+    private readonly keys: PublicCacheKeys,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -44,9 +47,22 @@ export class PublicCacheInterceptor implements NestInterceptor {
       res.type('application/json');
       return this.encoded(req, res, answer) ?? answer.body;
     };
-    const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
+    // Parameters the handler refuses have no key: the handler's own pipes then answer the 400, uncached.
+    const refused = Symbol('refused');
+    return from(this.keys.forRequest(context.getHandler(), req)).pipe(
+      catchError(() => of(refused)),
+      switchMap((key) => (key === refused ? next.handle() : this.cached(policy, key as string, next, send))),
+    );
+  }
 
-    return from(this.cache.lookup(policy.scope, req.originalUrl)).pipe(
+  private cached(
+    policy: CachePolicy,
+    key: string,
+    next: CallHandler,
+    send: (answer: CachedAnswer, state: string) => unknown,
+  ): Observable<unknown> {
+    const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
+    return from(this.cache.lookup(policy.scope, key)).pipe(
       switchMap((slot) => {
         if (slot?.hit) return of(send(slot.hit, 'HIT'));
         if (!slot) return from(compute().then((body) => send({ etag: etagOf(body), body }, 'BYPASS')));

@@ -14,6 +14,7 @@ import {
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { Metrics } from '../metrics/metrics.js';
+import { cacheBudgetKeys, storeWithinBudget } from './cache-budget.js';
 
 export const CACHE_REDIS = Symbol('CACHE_REDIS');
 
@@ -111,7 +112,15 @@ export class PublicCacheService implements OnApplicationShutdown {
     const work = (async () => {
       const body = await compute();
       const answer = { etag: etagOf(body), body };
-      this.redis.set(key, `${answer.etag}\n${body}`, 'EX', ttlSeconds).catch((error) => this.warn(error));
+      // Within the budget of CACHE_MAX_MB (cache-budget.ts): the entries expiring first make room.
+      storeWithinBudget(
+        this.redis,
+        this.config.REDIS_PREFIX,
+        this.config.CACHE_MAX_MB * 1024 * 1024,
+        key,
+        `${answer.etag}\n${body}`,
+        ttlSeconds,
+      ).catch((error) => this.warn(error));
       return answer;
     })();
     this.pending.set(key, work);
@@ -183,6 +192,9 @@ export class PublicCacheService implements OnApplicationShutdown {
       if (keys.length) removed += await this.redis.unlink(...keys);
       cursor = next;
     } while (cursor !== '0');
+    // The budget's records go with them (an entry stored meanwhile is then unrecorded until its TTL ends).
+    const { index, sizes, bytes } = cacheBudgetKeys(this.config.REDIS_PREFIX);
+    await this.redis.unlink(index, sizes, bytes);
     return removed;
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { LetterQuery } from '../common/letter.dto.js';
-import { PageQuery } from '../common/paging.dto.js';
+import { PublicPageQuery } from '../common/paging.dto.js';
 import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CategoryList, CategoryPage } from '../docs/schemas.js';
@@ -25,7 +25,7 @@ export class CategoriesController {
   @Get(':slug')
   @PublicCache(CACHE_POLICIES.page)
   @ApiCall('A category page: counts, top countries and a page of its businesses', CategoryPage, 400, 404)
-  page(@Param() params: SlugParams, @Query() query: PageQuery) {
+  page(@Param() params: SlugParams, @Query() query: PublicPageQuery) {
     return this.categories.page(params.slug, query.page, query.limit);
   }
 }

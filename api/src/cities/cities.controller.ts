@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { LetterQuery } from '../common/letter.dto.js';
-import { PageQuery } from '../common/paging.dto.js';
+import { PublicPageQuery } from '../common/paging.dto.js';
 import { CityParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CityList, CityPage } from '../docs/schemas.js';
@@ -29,7 +29,7 @@ export class CitiesController {
   @Get(':countryCode/:citySlug')
   @PublicCache(CACHE_POLICIES.page)
   @ApiCall('A city page: counts, top categories and a page of its businesses', CityPage, 400, 404)
-  page(@Param() params: CityParams, @Query() query: PageQuery) {
+  page(@Param() params: CityParams, @Query() query: PublicPageQuery) {
     return this.cities.page(params.countryCode, params.citySlug, query.page, query.limit);
   }
 }

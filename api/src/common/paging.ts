@@ -1,3 +1,6 @@
+/** Public spec §5: a public page number is valid only from 1 to 100, so no public list has more pages. */
+export const PUBLIC_MAX_PAGE = 100;
+
 /** The paged public response of public spec §3, shared by every paged list. */
 export interface Paged {
   currentPage: number;
@@ -7,7 +10,7 @@ export interface Paged {
   hasPrevPage: boolean;
 }
 
-export function pageInfo(page: number, limit: number, totalCount: number, maxPages = Infinity): Paged {
+export function pageInfo(page: number, limit: number, totalCount: number, maxPages = PUBLIC_MAX_PAGE): Paged {
   const totalPages = Math.min(maxPages, Math.ceil(totalCount / limit));
   return {
     currentPage: page,

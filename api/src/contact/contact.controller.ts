@@ -1,9 +1,11 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ApiCall } from '../docs/api-responses.js';
 import { ContactAnswer } from '../docs/schemas.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessageSchema } from '@directory/core';
+import { ContactLimiter } from './contact-limiter.js';
 import { ContactMessageDto } from './contact.dto.js';
 import { Public } from '../auth/access.js';
 import { JsonBody } from '../http/request-body.js';
@@ -12,24 +14,31 @@ import { JsonBody } from '../http/request-body.js';
 @Controller('contact')
 @Public()
 export class ContactController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly limiter: ContactLimiter,
+  ) {}
 
   @Post()
   @JsonBody('64kb')
   @ApiCall(
-    'Sends a message to the site owners (public spec §5 rules)',
+    'Sends a message to the site owners (public spec §5 rules); JSON only, 5 messages per 10 minutes an address',
     { status: 201, schema: ContactAnswer, description: 'Stored' },
     400,
     413,
+    415,
+    429,
   )
-  async send(@Body() body: ContactMessageDto) {
+  async send(@Body() body: ContactMessageDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    // Counted once the message passed validation (contact-limiter.ts); the DTO has trimmed every field.
+    await this.limiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown', res);
     const message = this.em.create(ContactMessageSchema, {
-      name: body.name.trim(),
-      email: body.email.trim(),
-      subject: body.subject.trim(),
-      message: body.message.trim(),
-      company: body.company?.trim() || null,
-      phone: body.phone?.trim() || null,
+      name: body.name,
+      email: body.email,
+      subject: body.subject,
+      message: body.message,
+      company: body.company || null,
+      phone: body.phone || null,
     });
     await this.em.flush();
     return {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ContactLimiter } from './contact-limiter.js';
 import { ContactController } from './contact.controller.js';
 
-@Module({ controllers: [ContactController] })
+@Module({ controllers: [ContactController], providers: [ContactLimiter] })
 export class ContactModule {}

@@ -2,14 +2,14 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
-import { PageQuery } from '../common/paging.dto.js';
+import { PublicPageQuery } from '../common/paging.dto.js';
 import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { CountryCities, CountryList, CountryPage } from '../docs/schemas.js';
 import { CountriesService } from './countries.service.js';
 import { Public } from '../auth/access.js';
 
-class CountryCitiesQuery extends PageQuery {
+class CountryCitiesQuery extends PublicPageQuery {
   override limit = 24;
 
   @IsOptional()

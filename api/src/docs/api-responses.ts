@@ -10,7 +10,7 @@ const ERRORS: Record<number, string> = {
   404: 'Nothing has this address; `message` says what was looked for',
   409: 'The thing is not in a state that allows this',
   413: 'The body or file is too large',
-  415: 'The file type is not accepted',
+  415: 'The body or file type is not accepted; `message` says which one is',
   422: 'The file was refused; `message` says why',
   429: 'Too many attempts; `message` says how long to wait',
   500: 'The work failed; `message` says why',

@@ -53,7 +53,10 @@ export class RequestBodyInterceptor implements NestInterceptor {
       throw new UnsupportedMediaTypeException('This call takes a multipart/form-data upload.');
     }
     if (!req.is('application/json')) {
-      throw new UnsupportedMediaTypeException('Send the request body as JSON (Content-Type: application/json).');
+      const sent = req.headers['content-type']?.split(';')[0].trim() || 'no Content-Type';
+      throw new UnsupportedMediaTypeException(
+        `Send the request body as JSON (Content-Type: application/json); this request sent ${sent}.`,
+      );
     }
     const res = context.switchToHttp().getResponse<Response>();
     await new Promise<void>((resolve, reject) =>

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BusinessesService } from '../businesses/businesses.service.js';
 import { BusinessesController } from '../businesses/businesses.controller.js';
+import { PublicCacheKeys } from '../cache/cache-keys.js';
 import { CACHE_POLICY, type CachePolicy } from '../cache/cache-policy.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { SlugParams } from '../common/params.dto.js';
@@ -44,7 +45,8 @@ function businessSlugOf(key: string): string | null {
 /**
  * The api reads of a server-rendered page (their SWR keys are api addresses), answered in this process
  * where that is the same answer, over this api's own HTTP otherwise:
- * - an answer in the public read cache is taken from Redis as it is (the key the cache interceptor uses);
+ * - an answer in the public read cache is taken from Redis as it is (the key and scope the cache interceptor
+ *   uses for that address, cache-keys.ts);
  * - a business's detail, the page crawlers read most and first renders miss, is computed by the service
  *   and stored under that same key, exactly as the interceptor would;
  * - anything else (other misses, bad parameters, unknown slugs) is asked of the api over loopback HTTP,
@@ -57,12 +59,14 @@ export class PageDataReader {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly cache: PublicCacheService,
+    private readonly keys: PublicCacheKeys,
     private readonly businesses: BusinessesService,
   ) {}
 
   async read(key: string, signal: AbortSignal, requestId: string): Promise<PageRead> {
-    // Every public read a page makes is cached under the catalogue scope, by its address.
-    const slot = await this.cache.lookup('catalogue', key);
+    // Every public read a page makes is a @PublicCache route; an address none takes is asked over HTTP.
+    const target = await this.keys.forUrl(key);
+    const slot = target ? await this.cache.lookup(target.route.policy.scope, target.key) : null;
     if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body) as unknown };
     const slug = slot ? businessSlugOf(key) : null;
     if (slot && slug !== null) {

@@ -11,6 +11,12 @@ const configSchema = z.object({
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key (BullMQ queues, cache), so that runs never see each other's data. */
   REDIS_PREFIX: z.string().min(1).default('directory'),
+  /**
+   * Budget of the public read cache in Redis, in MB (entries, their index and bookkeeping). The api evicts its
+   * own entries, those expiring first, to stay within it: Redis is shared with BullMQ's queues, so no Redis-wide
+   * maxmemory-policy may evict keys on its behalf.
+   */
+  CACHE_MAX_MB: z.coerce.number().positive('CACHE_MAX_MB must be a positive number of megabytes').default(64),
   MEILI_URL: z.url().optional(),
   MEILI_KEY: z.string().optional(),
   /** Where uploads, exports and sitemaps are written. */

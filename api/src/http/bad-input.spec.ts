@@ -1,0 +1,134 @@
+import request from 'supertest';
+import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
+import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
+
+/** Every query parameter name a public or admin GET declares (their DTOs), plus one no route knows. */
+const QUERY_NAMES = [
+  'q',
+  'location',
+  'category',
+  'country',
+  'city',
+  'letter',
+  'page',
+  'limit',
+  'sort',
+  'minRating',
+  'openNow',
+  'lat',
+  'lng',
+  'radiusKm',
+  'filter',
+  'sortBy',
+  'sortOrder',
+  'days',
+  'state',
+  'type',
+  'unknown',
+];
+const NUL = 'a%00b';
+
+/** Bad input answers 400 with a sentence, never 500: NUL characters and page numbers, on the real api. */
+describe('bad input is a 400, never a 500', () => {
+  let t: TestApp;
+  let cookie: string[];
+  const http = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await insertBusinesses(t, DIRECTORY_FIXTURE);
+    const login = await request(http())
+      .post('/api/admin/login')
+      .send({ username: 'admin', password: 'admin-demo-password' })
+      .expect(200);
+    cookie = login.headers['set-cookie'] as unknown as string[];
+  });
+  afterAll(() => t?.close());
+
+  /** The GET routes with parameters or a query, as Express holds them (Nest registered them there). */
+  function getRoutes(): string[] {
+    const express = t.app.getHttpAdapter().getInstance() as {
+      router: { stack: { route?: { path: unknown; methods: Record<string, boolean> } }[] };
+    };
+    const paths = express.router.stack
+      .filter((layer) => layer.route?.methods.get && typeof layer.route.path === 'string')
+      .map((layer) => layer.route!.path as string)
+      // Wildcards are catch-alls (the web app, Swagger's files); they are walked as their own addresses below.
+      .filter((path) => !/[*{]/.test(path) && !path.startsWith('/api/docs'));
+    return [...new Set(paths)];
+  }
+
+  it('walks every GET route with a NUL in each slug and each query parameter, signed in and not', async () => {
+    const routes = getRoutes();
+    expect(routes).toEqual(expect.arrayContaining(['/api/businesses/:slug', '/api/cities/:countryCode/:citySlug']));
+    expect(routes.length).toBeGreaterThan(25);
+    const addresses: string[] = ['/sitemaps/businesses/page-a%00b.xml', `/business/${NUL}`, `/search?q=${NUL}`];
+    for (const route of routes) {
+      const names = [...route.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      // Each path parameter holding the NUL in turn, the others plausible values.
+      for (const name of names) {
+        addresses.push(
+          route.replace(/:(\w+)/g, (_, other: string) => (other === name ? NUL : other === 'countryCode' ? 'ch' : '1')),
+        );
+      }
+      const plain = route.replace(/:(\w+)/g, (_, other: string) => (other === 'countryCode' ? 'ch' : '1'));
+      for (const query of QUERY_NAMES) addresses.push(`${plain}?${query}=${NUL}`);
+      addresses.push(`${plain}?a%00b=1`);
+    }
+    const failures: string[] = [];
+    for (const address of addresses) {
+      for (const session of [[], cookie]) {
+        const res = await request(http()).get(address).set('Cookie', session);
+        if (res.status >= 500) failures.push(`${address} → ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('names the parameter holding the NUL', async () => {
+    const rule = (name: string) => [`${name} must not contain a NUL character (%00 or \\u0000)`];
+    expect((await request(http()).get(`/api/businesses/${NUL}`).expect(400)).body.message).toEqual(rule('slug'));
+    expect((await request(http()).get(`/api/cities/ch/${NUL}`).expect(400)).body.message).toEqual(rule('citySlug'));
+    expect((await request(http()).get(`/api/search?q=caf${NUL}`).expect(400)).body.message).toEqual(rule('q'));
+    expect((await request(http()).get(`/api/categories?q=${NUL}`).expect(400)).body.message).toEqual(rule('q'));
+    const contact = await request(http())
+      .post('/api/contact')
+      .send({ name: 'Ada', email: 'ada@example.com', subject: 'Hello there', message: 'Null \u0000 inside' })
+      .expect(400);
+    expect(contact.body.message).toEqual(rule('message'));
+    const nested = await request(http())
+      .put('/api/admin/businesses/1')
+      .set('Cookie', cookie)
+      .send({ about: { groups: ['ok', 'bad\u0000'] } })
+      .expect(400);
+    expect(nested.body.message).toEqual(rule('about.groups[1]'));
+  });
+
+  const PAGED = [
+    ['/api/businesses', 100],
+    [`/api/categories/${encodeURIComponent('café-&-bar')}`, 100],
+    ['/api/cities/ch/z%C3%BCrich', 100],
+    ['/api/countries/ch/cities', 100],
+    ['/api/search', 500],
+  ] as const;
+
+  it.each(PAGED)('answers page numbers outside 1..max on %s with 400 and its rule', async (path, max) => {
+    for (const page of ['1e308', '1.5', '-1', '0', '99999999999999999999', String(max + 1), 'abc', '', '1&page=2']) {
+      const res = await request(http()).get(`${path}?page=${page}`);
+      expect([page, res.status, res.body.message]).toEqual([
+        page,
+        400,
+        [`page must be a whole number from 1 to ${max}`],
+      ]);
+    }
+  });
+
+  it.each(PAGED)('answers a page past the last one on %s with an empty page', async (path, max) => {
+    const first = (await request(http()).get(`${path}?page=1`).expect(200)).body;
+    expect((first.businesses ?? first.cities).length).toBeGreaterThan(0);
+    const past = (await request(http()).get(`${path}?page=${max}`).expect(200)).body;
+    expect(past.businesses ?? past.cities).toEqual([]);
+    expect(past).toMatchObject({ currentPage: max, hasNextPage: false, totalCount: first.totalCount });
+    expect(past.totalPages).toBeLessThanOrEqual(100);
+  });
+});
