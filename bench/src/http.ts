@@ -29,6 +29,7 @@ export function startProcess(script: string, env: NodeJS.ProcessEnv, name: strin
     NODE_ENV: 'production',
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    BENCH_CACHE_MISS: 'true',
     ...env,
   };
   if (script === 'api/dist/main.js') {
@@ -85,12 +86,15 @@ export async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<Ap
   return { base, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
+/** Asks the bench's api (started with BENCH_CACHE_MISS) to answer a public read as a cache miss. */
+export const MISS_HEADER = { 'x-bench-cache-miss': '1' };
+
 export type HttpRun = LatencySummary & { non2xx: number; statusCodes: Record<string, number> };
 
 /**
  * Closed-loop HTTP load with autocannon; every response time is kept so p95 is exact. The api caches
- * public answers in Redis by URL (search: 60 s); `bust` appends a unique `_bench=` parameter (the
- * validation pipe drops it) so every request is a cache miss and reaches the engine.
+ * public answers in Redis (search: 60 s); `bust` sends MISS_HEADER on every request, which the bench's api
+ * (BENCH_CACHE_MISS) answers as a cache miss: each request reaches the engine.
  */
 export async function cannon(
   base: string,
@@ -100,18 +104,14 @@ export async function cannon(
   bust = false,
 ): Promise<HttpRun> {
   let next = 0;
-  const run = Date.now().toString(36);
-  const at = (i: number) => {
-    const path = paths[i % paths.length];
-    return bust ? `${path}${path.includes('?') ? '&' : '?'}_bench=${run}${i}` : path;
-  };
   const latencies: number[] = [];
   const instance = autocannon({
     url: base,
     connections,
     duration: durationSeconds,
     timeout: 30,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: at(next++) }) }],
+    ...(bust ? { headers: MISS_HEADER } : {}),
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
@@ -154,7 +154,7 @@ export interface HttpFigures {
     /** Queries whose HTTP total equals the engine's (the api passes every parameter through). */
     agreement: { compared: number; equal: number; unknownShape: boolean; examples: string[] };
     perType: TypeFigures[];
-    /** Every request a cache miss (unique URL): the engine's capacity through the whole stack. */
+    /** Every request a cache miss (MISS_HEADER): the engine's capacity through the whole stack. */
     concurrency: Record<string, HttpRun>;
     /** CPU time such a request cost (Node: the api process); none before 2026-11-25. */
     cpu?: Record<string, CpuPerRequest>;
@@ -198,9 +198,8 @@ export async function benchHttp(
   let unknownShape = false;
   const examples: string[] = [];
   await cannon(base, paths, 4, 2, true); // warm-up
-  let unique = 0;
   const pass = await sequential(items, async (item) => {
-    const res = await fetch(`${base}${item.path}&_bench=pass${Date.now().toString(36)}${unique++}`);
+    const res = await fetch(`${base}${item.path}`, { headers: MISS_HEADER });
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const total = totalOf(body);

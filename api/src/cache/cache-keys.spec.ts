@@ -29,7 +29,8 @@ describe('public cache keys and budget', () => {
   });
 
   afterAll(async () => {
-    process.env.CACHE_MAX_MB = previousBudget;
+    if (previousBudget === undefined) delete process.env.CACHE_MAX_MB;
+    else process.env.CACHE_MAX_MB = previousBudget;
     await t?.close();
   });
 
@@ -111,5 +112,25 @@ describe('public cache keys and budget', () => {
     await cache.fill(slot!.key, 60, async () => 'x'.repeat(BUDGET_BYTES + 1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await redis.exists(slot!.key)).toBe(0);
+  });
+});
+
+describe('a benchmark’s cache misses (BENCH_CACHE_MISS)', () => {
+  const miss = { 'x-bench-cache-miss': '1' };
+
+  it('answers a read asking for a miss from its cache unless the api runs for a benchmark', async () => {
+    const states = async (bench: boolean) => {
+      process.env.BENCH_CACHE_MISS = String(bench);
+      const t = await startTestApp();
+      try {
+        const get = () => request(t.app.getHttpServer()).get('/api/countries').set(miss).expect(200);
+        return [(await get()).headers['x-cache'], (await get()).headers['x-cache']];
+      } finally {
+        delete process.env.BENCH_CACHE_MISS;
+        await t.close();
+      }
+    };
+    expect(await states(false)).toEqual(['MISS', 'HIT']);
+    expect(await states(true)).toEqual(['MISS', 'MISS']);
   });
 });

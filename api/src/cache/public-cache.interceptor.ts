@@ -1,4 +1,5 @@
 import {
+  Inject,
   type CallHandler,
   type ExecutionContext,
   Injectable,
@@ -6,6 +7,8 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { AppConfig } from '@directory/core';
+import { APP_CONFIG } from '../config/config.module.js';
 import type { Request, Response } from 'express';
 import { catchError, from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { PublicCacheKeys } from './cache-keys.js';
@@ -27,6 +30,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     private readonly cache: PublicCacheService,
     private readonly keys: PublicCacheKeys,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -51,7 +55,9 @@ export class PublicCacheInterceptor implements NestInterceptor {
     const refused = Symbol('refused');
     return from(this.keys.forRequest(context.getHandler(), req)).pipe(
       catchError(() => of(refused)),
-      switchMap((key) => (key === refused ? next.handle() : this.cached(policy, key as string, next, send))),
+      switchMap((key) =>
+        key === refused ? next.handle() : this.cached(policy, key as string, next, send, this.forcedMiss(req)),
+      ),
     );
   }
 
@@ -60,15 +66,23 @@ export class PublicCacheInterceptor implements NestInterceptor {
     key: string,
     next: CallHandler,
     send: (answer: CachedAnswer, state: string) => unknown,
+    forcedMiss: boolean,
   ): Observable<unknown> {
     const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
     return from(this.cache.lookup(policy.scope, key)).pipe(
       switchMap((slot) => {
-        if (slot?.hit) return of(send(slot.hit, 'HIT'));
+        if (slot?.hit && !forcedMiss) return of(send(slot.hit, 'HIT'));
         if (!slot) return from(compute().then((body) => send({ etag: etagOf(body), body }, 'BYPASS')));
-        return from(this.cache.fill(slot.key, policy.ttlSeconds, compute).then((answer) => send(answer, 'MISS')));
+        return from(
+          this.cache.fill(slot.key, policy.ttlSeconds, compute, !forcedMiss).then((answer) => send(answer, 'MISS')),
+        );
       }),
     );
+  }
+
+  /** A benchmark's request for a miss (BENCH_CACHE_MISS): never honoured otherwise. */
+  private forcedMiss(req: Request): boolean {
+    return this.config.BENCH_CACHE_MISS && req.headers['x-bench-cache-miss'] === '1';
   }
 
   /**

@@ -106,8 +106,8 @@ export class PublicCacheService implements OnApplicationShutdown {
   }
 
   /** Computes a missing answer once per key in this process and keeps it (without making the caller wait). */
-  async fill(key: string, ttlSeconds: number, compute: () => Promise<string>): Promise<CachedAnswer> {
-    const running = this.pending.get(key);
+  async fill(key: string, ttlSeconds: number, compute: () => Promise<string>, share = true): Promise<CachedAnswer> {
+    const running = share ? this.pending.get(key) : undefined;
     if (running) return running;
     const work = (async () => {
       const body = await compute();
@@ -123,6 +123,7 @@ export class PublicCacheService implements OnApplicationShutdown {
       ).catch((error) => this.warn(error));
       return answer;
     })();
+    if (!share) return work;
     this.pending.set(key, work);
     try {
       return await work;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { MISS_HEADER } from '../http.js';
 import { summarize, round, type LatencySummary } from '../stats.js';
 
 /** One closed-loop HTTP run; every response time is kept so p95 is exact (autocannon's histogram has none). */
@@ -24,7 +25,7 @@ export interface CacheDelta {
 }
 
 export interface LoadOptions {
-  /** A unique `_bench=` parameter on every request: each one a cache miss (the validation pipe drops it). */
+  /** Every request answered as a cache miss (MISS_HEADER, honoured by the bench's api). */
   bust?: boolean;
   /** Called with the running instance; `stop()` ends the run early (it then resolves with what it has). */
   onStart?: (stop: () => void) => void;
@@ -42,11 +43,7 @@ export async function load(
   options: LoadOptions = {},
 ): Promise<LoadRun> {
   let next = 0;
-  const run = Date.now().toString(36);
-  const at = (i: number) => {
-    const path = paths[i % paths.length];
-    return options.bust ? `${path}${path.includes('?') ? '&' : '?'}_bench=${run}${i}` : path;
-  };
+  const at = (i: number) => paths[i % paths.length];
   const before = options.metrics ? await options.metrics() : null;
   const latencies: number[] = [];
   let badStatus = 0;
@@ -56,6 +53,7 @@ export async function load(
     connections,
     ...(options.amount ? { amount: options.amount } : { duration: durationSeconds }),
     timeout: 30,
+    ...(options.bust ? { headers: MISS_HEADER } : {}),
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: at(next++) }) }],
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {

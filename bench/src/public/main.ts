@@ -168,7 +168,11 @@ async function runScale(scale: number): Promise<PublicResult> {
   const config = loadConfig({ ...process.env, ...env });
   const bull = bullConnection(config);
   const redis = new Redis(config.REDIS_URL);
-  const clearCache = () => clearRedis(redis, `${options.redisPrefix}:cache:entry:*`);
+  // The entries and the budget's records of them (api/src/cache/cache-budget.ts).
+  const clearCache = async () => {
+    await clearRedis(redis, `${options.redisPrefix}:cache:entry:*`);
+    await redis.unlink(...['index', 'sizes', 'bytes'].map((key) => `${options.redisPrefix}:cache:${key}`));
+  };
   let api: Api | null = null;
   try {
     const machine = await machineInfo(pool);

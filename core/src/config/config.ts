@@ -17,6 +17,14 @@ const configSchema = z.object({
    * maxmemory-policy may evict keys on its behalf.
    */
   CACHE_MAX_MB: z.coerce.number().positive('CACHE_MAX_MB must be a positive number of megabytes').default(64),
+  /**
+   * Benchmarks only: a public read carrying `X-Bench-Cache-Miss: 1` is answered as a miss (looked up, computed
+   * alone, stored), as a read nobody asked for yet would be. Never set it in production.
+   */
+  BENCH_CACHE_MISS: z
+    .enum(['true', 'false'], 'BENCH_CACHE_MISS must be true or false')
+    .default('false')
+    .transform((value) => value === 'true'),
   MEILI_URL: z.url().optional(),
   MEILI_KEY: z.string().optional(),
   /** Where uploads, exports and sitemaps are written. */
