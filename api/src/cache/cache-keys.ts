@@ -1,13 +1,13 @@
 import { parse as parseQuery } from 'node:querystring';
 import { Injectable, type PipeTransform, RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ApplicationConfig, DiscoveryService, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 
-/** RouteParamtypes.QUERY and .PARAM of @nestjs/common (the indexes Nest stores @Query() and @Param() under). */
-const QUERY = 4;
-const PARAM = 5;
+const QUERY = RouteParamtypes.QUERY;
+const PARAM = RouteParamtypes.PARAM;
 
 interface RouteArgument {
   source: 'query' | 'params';
