@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { SearchEngine } from './search-engine.js';
 import { MeilisearchSearchEngine, type MeilisearchEngineOptions } from './meilisearch/meilisearch-engine.js';
 import { PostgresSearchEngine, type PostgresEngineOptions } from './postgres/postgres-engine.js';
+import { survivesLostConnections } from '@directory/core';
 
 export interface SearchEngineConfig {
   MEILI_URL?: string;
@@ -59,10 +60,12 @@ export function searchPoolConfig(connectionString: string, max = 10): pg.PoolCon
 const CONNECTION_USES = 50_000;
 
 /** The engine the configuration names, on a pool of its own, for the api and the worker. */
-export function openSearch(config: SearchEngineConfig & { DATABASE_URL: string }, poolSize = 10): OpenedSearch {
-  const pool = new pg.Pool(searchPoolConfig(config.DATABASE_URL, poolSize));
-  // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+export function openSearch(
+  config: SearchEngineConfig & { DATABASE_URL: string },
+  poolSize = 10,
+  warn: (message: string) => void = () => undefined,
+): OpenedSearch {
+  const pool = survivesLostConnections(new pg.Pool(searchPoolConfig(config.DATABASE_URL, poolSize)), 'search', warn);
   const engine = createSearchEngine(pool, config);
   return {
     pool,

@@ -29,7 +29,11 @@ class SearchLifecycle implements OnModuleInit, OnModuleDestroy {
 @Global()
 @Module({
   providers: [
-    { provide: SEARCH, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openSearch(config) },
+    {
+      provide: SEARCH,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => openSearch(config, 10, (message) => new Logger('search pool').warn(message)),
+    },
     { provide: SEARCH_ENGINE, inject: [SEARCH], useFactory: (search: OpenedSearch): SearchEngine => search.engine },
     SearchLifecycle,
   ],

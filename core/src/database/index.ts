@@ -2,3 +2,4 @@ export * from './aggregates.js';
 export * from './database-admin.js';
 export * from './entities/index.js';
 export * from './orm-options.js';
+export * from './pool.js';

@@ -110,18 +110,24 @@ export async function outboxBacklog(pool: pg.Pool): Promise<OutboxBacklog> {
   };
 }
 
+/** How long a lost LISTEN connection waits before it is opened again (doubling up to the most). */
+const RELISTEN_FIRST_MS = 250;
+const RELISTEN_MOST_MS = 10_000;
+
 /**
  * Calls `onChange` (debounced) whenever a transaction that wrote businesses commits: the trigger NOTIFYs
- * search_outbox. The worker uses it to drain within milliseconds instead of waiting for a timer. Returns
- * a function that stops listening.
+ * search_outbox. The worker uses it to drain within milliseconds instead of waiting for a timer. A lost
+ * connection (PostgreSQL restarted) is opened again, and `onChange` called once, as changes may have been
+ * missed meanwhile. Returns a function that stops listening.
  */
 export async function listenForChanges(
   pool: pg.Pool,
   onChange: () => void,
   debounceMs = 50,
 ): Promise<() => Promise<void>> {
-  const client = await pool.connect();
   let timer: NodeJS.Timeout | null = null;
+  let client: pg.PoolClient | null = null;
+  let stopped = false;
   const handler = () => {
     if (timer) return;
     timer = setTimeout(() => {
@@ -129,12 +135,52 @@ export async function listenForChanges(
       onChange();
     }, debounceMs);
   };
-  client.on('notification', handler);
-  await client.query('listen search_outbox');
+  const listen = async () => {
+    const next = await pool.connect();
+    let dropped = false;
+    const drop = (error: Error) => {
+      if (dropped) return;
+      dropped = true;
+      next.off('notification', handler);
+      next.release(error);
+    };
+    next.on('notification', handler);
+    next.once('error', (error) => {
+      drop(error);
+      if (client !== next) return;
+      client = null;
+      void relisten();
+    });
+    try {
+      await next.query('listen search_outbox');
+    } catch (error) {
+      drop(error as Error);
+      throw error;
+    }
+    client = next;
+  };
+  const relisten = async () => {
+    for (let wait = RELISTEN_FIRST_MS; !stopped; wait = Math.min(wait * 2, RELISTEN_MOST_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) return;
+      try {
+        await listen();
+        handler();
+        return;
+      } catch {
+        // PostgreSQL is still away: try again later.
+      }
+    }
+  };
+  await listen();
   return async () => {
+    stopped = true;
     if (timer) clearTimeout(timer);
-    client.off('notification', handler);
-    await client.query('unlisten search_outbox').catch(() => undefined);
-    client.release();
+    const current = client;
+    client = null;
+    if (!current) return;
+    current.off('notification', handler);
+    await current.query('unlisten search_outbox').catch(() => undefined);
+    current.release();
   };
 }

@@ -6,6 +6,7 @@ import { ExportsProcessor } from './exports.processor.js';
 import { ExportsScheduler } from './exports.scheduler.js';
 import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
 import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
+import { workerPool } from '../database/worker-pool.js';
 
 /** CSV exports as jobs: streamed from PostgreSQL with COPY into DATA_DIR/exports, removed after retention. */
 @Module({
@@ -16,7 +17,7 @@ import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
     // plus one to interrupt an export's statement when it is cancelled or runs past its time limit.
     {
       provide: EXPORTS_POOL,
-      useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 3 }),
+      useFactory: () => workerPool('exports', 3),
     },
     ExportsProcessor,
     ExportsScheduler,

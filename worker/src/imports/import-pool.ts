@@ -1,13 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { loadConfig } from '@directory/core';
+import { workerPool } from '../database/worker-pool.js';
 
 /** Injection token of the imports' own small pg pool (an import holds one connection for its transaction). */
 export const IMPORT_POOL = Symbol('IMPORT_POOL');
 
 export const importPoolProvider = {
   provide: IMPORT_POOL,
-  useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 3 }),
+  useFactory: () => workerPool('imports', 3),
 };
 
 /** Closes the pool after the BullMQ workers stopped. */

@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { loadConfig, QUEUES } from '@directory/core';
 import { openSearch } from '@directory/search';
 import { SEARCH } from './search.token.js';
@@ -12,7 +12,10 @@ import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
   imports: [BullModule.registerQueue({ name: QUEUES.search }), JobSchedulersModule],
   providers: [
     // Its own small pool: a long reindex must not starve the other processors' connections.
-    { provide: SEARCH, useFactory: () => openSearch(loadConfig(), 4) },
+    {
+      provide: SEARCH,
+      useFactory: () => openSearch(loadConfig(), 4, (message) => new Logger('search pool').warn(message)),
+    },
     SearchSyncProcessor,
     SearchSyncScheduler,
   ],

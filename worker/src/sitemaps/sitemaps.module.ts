@@ -6,6 +6,7 @@ import { SitemapsProcessor } from './sitemaps.processor.js';
 import { SitemapsScheduler } from './sitemaps.scheduler.js';
 import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
 import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
+import { workerPool } from '../database/worker-pool.js';
 
 /** Sitemap files under DATA_DIR/sitemaps: regenerated on request (debounced), daily, and at first start. */
 @Module({
@@ -14,7 +15,7 @@ import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
     { provide: SITEMAPS_CONFIG, useFactory: () => loadConfig() },
     // The generation's snapshot transaction plus the lock connection, plus one to interrupt the generation's
     // statement in flight when it runs past its time limit.
-    { provide: SITEMAPS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 3 }) },
+    { provide: SITEMAPS_POOL, useFactory: () => workerPool('sitemaps', 3) },
     SitemapsProcessor,
     SitemapsScheduler,
   ],

@@ -1,17 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { loadConfig, QUEUES } from '@directory/core';
+import { QUEUES } from '@directory/core';
 import { SlugsProcessor } from './slugs.processor.js';
 import { SLUGS_POOL } from './slugs.tokens.js';
+import { workerPool } from '../database/worker-pool.js';
 
 /** The admin's slug fix (admin spec §7 fix-slugs) as a resumable job. */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.slugs }, { name: QUEUES.sitemaps })],
-  providers: [
-    { provide: SLUGS_POOL, useFactory: () => new pg.Pool({ connectionString: loadConfig().DATABASE_URL, max: 1 }) },
-    SlugsProcessor,
-  ],
+  providers: [{ provide: SLUGS_POOL, useFactory: () => workerPool('slugs', 1) }, SlugsProcessor],
 })
 export class SlugsModule implements OnApplicationShutdown {
   constructor(@Inject(SLUGS_POOL) private readonly pool: pg.Pool) {}
