@@ -11,3 +11,4 @@ export * from './export/index.js';
 export * from './sitemaps/index.js';
 export * from './observability/index.js';
 export { demoBusiness, mulberry32 } from './demo/generator.js';
+export * from './queues/aggregates-refresh.js';

@@ -15,6 +15,7 @@ import type { Job, Queue } from 'bullmq';
 import {
   type AppConfig,
   EXPORT_JOBS,
+  type ExportJobResult,
   type ExportRequest,
   ExportRequestError,
   exportFilePath,
@@ -22,15 +23,6 @@ import {
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { JobQueues } from '../jobs/job-queues.js';
-
-/** What the worker's export job returns (worker/src/exports/exports.processor.ts). */
-export interface ExportJobResult {
-  fileName: string;
-  rows: number;
-  bytes: number;
-  durationMs: number;
-  expiresAt: string;
-}
 
 /** How long export-csv waits for its job before telling the admin to follow it instead. */
 export const EXPORT_WAIT_MS = 10 * 60_000;

@@ -16,7 +16,7 @@ import type { Job, Queue } from 'bullmq';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
-import { QUEUES, SLUG_JOBS } from '@directory/core';
+import { QUEUES, SLUG_JOBS, type SlugFixProgress, type SlugFixResult } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
@@ -26,23 +26,6 @@ import { JsonBody } from '../http/request-body.js';
 export const FIX_SLUGS_WAIT_MS = 20_000;
 /** BullMQ deduplication id: a second click while a fix runs joins it instead of starting another. */
 const FIX_SLUGS_DEDUPLICATION_ID = 'fix-slugs';
-
-/** The worker's answer (worker/src/slugs/slug-fix.ts SlugFixResult). */
-interface SlugFixResult {
-  success: boolean;
-  successCount: number;
-  totalProcessed: number;
-  checkpointEnabled: boolean;
-  complete: boolean;
-  resumedFrom: number | null;
-  message: string;
-}
-
-interface SlugFixProgress {
-  rowsDone?: number;
-  rowsTotal?: number;
-  renamed?: number;
-}
 
 const BATCH_RULE = 'batchSize must be a whole number from 1 to 10000.';
 

@@ -71,6 +71,41 @@ export const SLUG_JOBS = {
   fix: 'fix-slugs',
 } as const;
 
+/** A slug fix's progress, as the worker reports it. */
+export interface SlugFixProgress {
+  phase: 'renaming' | 'done';
+  rowsDone: number;
+  rowsTotal: number;
+  /** Slugs renamed so far. */
+  renamed: number;
+}
+
+/** What a slug fix job returns: admin spec §7 fix-slugs fields, plus where it resumed and whether it finished. */
+export interface SlugFixResult {
+  success: true;
+  /** Slugs renamed by this run (counting batches of an earlier, interrupted attempt of it). */
+  successCount: number;
+  /** Long timestamp slugs looked at. */
+  totalProcessed: number;
+  checkpointEnabled: true;
+  /** False when the run stopped at maxBatches; the checkpoint is kept and the next run goes on from it. */
+  complete: boolean;
+  /** The business id after which this run started, when it resumed from a checkpoint. */
+  resumedFrom: number | null;
+  message: string;
+}
+
+/** What an export job returns. */
+export interface ExportJobResult {
+  /** The name the download is offered under (admin spec §7 pattern). */
+  fileName: string;
+  rows: number;
+  bytes: number;
+  durationMs: number;
+  /** When the cleanup job may remove the file. */
+  expiresAt: string;
+}
+
 export const SITEMAP_JOBS = {
   /** Regenerates every sitemap file and swaps them in; data: { pageSize? }. */
   generate: 'generate',

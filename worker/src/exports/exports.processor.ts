@@ -15,6 +15,7 @@ import {
   QUEUES,
   removeExpiredExports,
   writeExportCsv,
+  type ExportJobResult,
 } from '@directory/core';
 import { watchJob } from '../imports/job-watch.js';
 import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
@@ -22,16 +23,6 @@ import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
 export const EXPORT_CANCELLED_MESSAGE = 'The export was cancelled by an administrator; its partial file was removed.';
 export const exportTimeoutMessage = (ms = EXPORT_TIMEOUT_MS) =>
   `The export took longer than ${ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1000} seconds`} and was stopped; its partial file was removed. Narrow the selection (country, categories, dates) and start it again.`;
-
-export interface ExportJobResult {
-  /** The name the download is offered under (admin spec §7 pattern). */
-  fileName: string;
-  rows: number;
-  bytes: number;
-  durationMs: number;
-  /** When the cleanup job may remove the file. */
-  expiresAt: string;
-}
 
 /**
  * Writes the admin's CSV exports to DATA_DIR/exports and removes them once their retention has passed. A

@@ -18,7 +18,7 @@ import {
   type ImportJobData,
   type ImportJobProgress,
   loadConfig,
-  MAINTENANCE_JOBS,
+  requestAggregatesRefresh,
   QUEUES,
   requestSitemapRegeneration,
   storedUploadReport,
@@ -35,8 +35,6 @@ const config = loadConfig();
 export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
 const PROGRESS_EVERY_MS = 250;
-/** Writes within this window share one aggregate refresh (as the api's AggregatesRefresher). */
-const REFRESH_WINDOW_MS = 2000;
 
 /**
  * Imports one uploaded spreadsheet per job (admin spec §3, §4), one job at a time: the whole file is one
@@ -216,19 +214,8 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
    * share one regeneration, core's requestSitemapRegeneration); the search index syncs by itself.
    */
   private async afterWrite(): Promise<void> {
-    const now = Date.now();
-    const refreshWindow = Math.floor(now / REFRESH_WINDOW_MS);
     try {
-      await this.maintenance.add(
-        MAINTENANCE_JOBS.refreshAggregates,
-        {},
-        {
-          jobId: `${MAINTENANCE_JOBS.refreshAggregates}-${refreshWindow}`,
-          delay: (refreshWindow + 1) * REFRESH_WINDOW_MS - now,
-          removeOnComplete: 100,
-          removeOnFail: 100,
-        },
-      );
+      await requestAggregatesRefresh(this.maintenance);
       await requestSitemapRegeneration(this.sitemaps);
     } catch (error) {
       this.logger.warn(`Could not request the refresh after an import: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { businessSlug } from '@directory/core';
+import { businessSlug, type SlugFixProgress, type SlugFixResult } from '@directory/core';
 
 /**
  * A "long timestamp slug" is what the legacy importer wrote: the name followed by a Unix time in seconds
@@ -19,29 +19,6 @@ export interface SlugFixOptions {
   /** Stop (keeping the checkpoint) after this many batches; the next run resumes there. */
   maxBatches?: number;
   onProgress?: (progress: SlugFixProgress) => unknown;
-}
-
-export interface SlugFixProgress {
-  phase: 'renaming' | 'done';
-  rowsDone: number;
-  rowsTotal: number;
-  /** Slugs renamed so far. */
-  renamed: number;
-}
-
-/** Admin spec §7 fix-slugs fields, plus where the run resumed and whether it finished. */
-export interface SlugFixResult {
-  success: true;
-  /** Slugs renamed by this run (counting batches of an earlier, interrupted attempt of it). */
-  successCount: number;
-  /** Long timestamp slugs looked at. */
-  totalProcessed: number;
-  checkpointEnabled: true;
-  /** False when the run stopped at maxBatches; the checkpoint is kept and the next run goes on from it. */
-  complete: boolean;
-  /** The business id after which this run started, when it resumed from a checkpoint. */
-  resumedFrom: number | null;
-  message: string;
 }
 
 interface CheckpointState {

@@ -2,8 +2,8 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type pg from 'pg';
-import { QUEUES, requestSitemapRegeneration, SLUG_JOBS } from '@directory/core';
-import { fixSlugs, type SlugFixResult } from './slug-fix.js';
+import { QUEUES, requestSitemapRegeneration, SLUG_JOBS, type SlugFixResult } from '@directory/core';
+import { fixSlugs } from './slug-fix.js';
 import { SLUGS_POOL } from './slugs.tokens.js';
 
 export interface SlugFixJobData {
