@@ -173,7 +173,7 @@ describe('nginx in front of the api', () => {
     expect(withoutNonce(storedHtml)).toBe(withoutNonce(html));
     const second = await get(page, { accept: 'text/html' });
     expect(cacheStatus(second)).toBe('HIT');
-    // nginx's copy is that answer as it was, its nonce and policy header together (README "Content-Security-Policy").
+    // nginx's copy is that answer as it was, its nonce and policy header together (docs/security.md).
     expect(await second.text()).toBe(storedHtml);
     expect(second.headers.get('content-security-policy')).toBe(stored.headers.get('content-security-policy'));
     // Browsers still revalidate the page (through nginx, which answers the ETag itself).

@@ -9,7 +9,7 @@ import { CACHE_REDIS, PublicCacheService } from './public-cache.service.js';
 
 /**
  * Server-side cache of the public reads in Redis (a small interceptor on ioredis rather than
- * @nestjs/cache-manager: README "Operability" says why). The client is also the api's Redis for health
+ * @nestjs/cache-manager: docs/operations.md says why). The client is also the api's Redis for health
  * checks and the worker heartbeat read.
  */
 @Global()

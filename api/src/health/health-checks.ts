@@ -16,7 +16,7 @@ import { shutdownState } from './shutdown-state.js';
 const TIMEOUT_MS = 2000;
 
 /**
- * What readiness means (README "Operability"): the api cannot answer without PostgreSQL and the search
+ * What readiness means (docs/operations.md): the api cannot answer without PostgreSQL and the search
  * engine, so either one down makes it not ready (503). Redis down or no live worker leaves it serving (public
  * reads fall through to the source; jobs wait), so those are reported as "degraded" with a 200.
  */

@@ -51,7 +51,7 @@ interface PublicPolicy {
 const publicPolicyOf = (res: ServerResponse) => (res as Response).locals.publicPolicy as PublicPolicy;
 
 /**
- * The policy of a public page (its HTML only; see README "Content-Security-Policy"). Scripts: this origin,
+ * The policy of a public page (its HTML only; see docs/security.md). Scripts: this origin,
  * the page's own inline data by its per-response nonce, and exactly what the configured snippets and ad
  * codes need — the origins they load scripts from and the hashes of their inline scripts. Nothing else
  * inline runs (an injected <script> has neither the nonce nor a listed hash), no eval (no snippet can be

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { slugify } from '@directory/core';
 import { mulberry32, shuffle, type Rng } from '../prng.js';
 
-/** Every public read call of the README's "Public api" list, as the mix names them. */
+/** Every public read call of docs/architecture.md's "Public api" list, as the mix names them. */
 export const CALLS = {
   homepage: { share: 0.08, help: 'GET /api/homepage-data' },
   featured: { share: 0.04, help: 'GET /api/featured-businesses' },
