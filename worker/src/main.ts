@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig } from '@directory/core';
+import type { AppConfig } from '@directory/core';
+import { WORKER_CONFIG } from './config/worker-config.module.js';
 import { WorkerModule } from './worker.module.js';
 
-const config = loadConfig();
 const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+const config = app.get<AppConfig>(WORKER_CONFIG);
 const logger = app.get(Logger);
 app.useLogger(logger);
 

@@ -3,7 +3,8 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { type AppConfig, bullConnection, loadConfig, ormOptions, QUEUES } from '@directory/core';
+import { type AppConfig, bullConnection, ormOptions, QUEUES } from '@directory/core';
+import { WORKER_CONFIG, WorkerConfigModule } from './config/worker-config.module.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { SearchModule } from './search/search.module.js';
 import { ExportsModule } from './exports/exports.module.js';
@@ -12,15 +13,18 @@ import { SlugsModule } from './slugs/slugs.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { WorkerHealthModule } from './health/worker-health.module.js';
 
-const config: AppConfig = loadConfig();
-
 /** The worker: a Nest application context (no HTTP) running the BullMQ processors. */
 @Module({
   imports: [
+    WorkerConfigModule,
     WorkerLoggingModule,
     WorkerHealthModule,
-    MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), driver: PostgreSqlDriver }),
-    BullModule.forRoot(bullConnection(config)),
+    MikroOrmModule.forRootAsync({
+      inject: [WORKER_CONFIG],
+      useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),
+      driver: PostgreSqlDriver,
+    }),
+    BullModule.forRootAsync({ inject: [WORKER_CONFIG], useFactory: (config: AppConfig) => bullConnection(config) }),
     BullModule.registerQueue({ name: QUEUES.maintenance }),
     SearchModule,
     ExportsModule,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { type AppConfig, bumpCacheGeneration } from '@directory/core';
 import { WORKER_REDIS } from '../health/side-redis.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /**
  * Invalidates the api's cached public answers (api/src/cache) once what they show changed: after an outbox
@@ -14,7 +15,7 @@ export class CatalogueCache {
 
   constructor(
     @Inject(WORKER_REDIS) private readonly redis: Redis,
-    @Inject('WORKER_CONFIG') private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async changed(reason: string): Promise<void> {

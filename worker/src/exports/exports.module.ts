@@ -1,24 +1,20 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { loadConfig, QUEUES } from '@directory/core';
+import { QUEUES } from '@directory/core';
 import { ExportsProcessor } from './exports.processor.js';
 import { ExportsScheduler } from './exports.scheduler.js';
-import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
+import { EXPORTS_POOL } from './exports.tokens.js';
 import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
-import { workerPool } from '../database/worker-pool.js';
+import { workerPoolProvider } from '../database/worker-pool.js';
 
 /** CSV exports as jobs: streamed from PostgreSQL with COPY into DATA_DIR/exports, removed after retention. */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.exports }), JobSchedulersModule],
   providers: [
-    { provide: EXPORTS_CONFIG, useFactory: () => loadConfig() },
     // One connection per running export (concurrency 2): a long COPY must not take others' connections;
     // plus one to interrupt an export's statement when it is cancelled or runs past its time limit.
-    {
-      provide: EXPORTS_POOL,
-      useFactory: () => workerPool('exports', 3),
-    },
+    workerPoolProvider(EXPORTS_POOL, 'exports', 3),
     ExportsProcessor,
     ExportsScheduler,
   ],

@@ -18,7 +18,8 @@ import {
   type ExportJobResult,
 } from '@directory/core';
 import { watchJob } from '../imports/job-watch.js';
-import { EXPORTS_CONFIG, EXPORTS_POOL } from './exports.tokens.js';
+import { EXPORTS_POOL } from './exports.tokens.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 export const EXPORT_CANCELLED_MESSAGE = 'The export was cancelled by an administrator; its partial file was removed.';
 export const exportTimeoutMessage = (ms = EXPORT_TIMEOUT_MS) =>
@@ -36,7 +37,7 @@ export class ExportsProcessor extends WorkerHost {
 
   constructor(
     @Inject(EXPORTS_POOL) private readonly pool: pg.Pool,
-    @Inject(EXPORTS_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Redis } from 'ioredis';
 import { type AppConfig, HEARTBEAT_INTERVAL_MS, heartbeatKey } from '@directory/core';
 import { WORKER_REDIS } from './side-redis.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /** Beats older than this are removed from the set by whichever worker beats next. */
 const FORGET_AFTER_MS = 24 * 3600_000;
@@ -20,7 +21,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(WORKER_REDIS) private readonly redis: Redis,
-    @Inject('WORKER_CONFIG') private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nes
 import { DiscoveryService } from '@nestjs/core';
 import { WorkerHost } from '@nestjs/bullmq';
 import type { AppConfig } from '@directory/core';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /**
  * Graceful stop of the processors. On shutdown every BullMQ worker stops taking jobs and the running ones
@@ -17,7 +18,7 @@ export class WorkerDrain implements BeforeApplicationShutdown {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    @Inject('WORKER_CONFIG') private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {

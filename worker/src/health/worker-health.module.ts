@@ -1,7 +1,8 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Redis } from 'ioredis';
-import { type AppConfig, loadConfig } from '@directory/core';
+import type { AppConfig } from '@directory/core';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
 import { jobSink } from '../logging/instrumented-worker.js';
 import { HeartbeatService } from './heartbeat.service.js';
@@ -15,19 +16,13 @@ import { WorkerDrain } from './worker-drain.js';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [
-    { provide: 'WORKER_CONFIG', useFactory: (): AppConfig => loadConfig() },
-    workerRedisProvider,
-    HeartbeatService,
-    CatalogueCache,
-    WorkerDrain,
-  ],
-  exports: ['WORKER_CONFIG', WORKER_REDIS, CatalogueCache],
+  providers: [workerRedisProvider, HeartbeatService, CatalogueCache, WorkerDrain],
+  exports: [WORKER_REDIS, CatalogueCache],
 })
 export class WorkerHealthModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(WORKER_REDIS) private readonly redis: Redis,
-    @Inject('WORKER_CONFIG') private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {

@@ -1,14 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { workerPool } from '../database/worker-pool.js';
+import { workerPoolProvider } from '../database/worker-pool.js';
 
 /** Injection token of the imports' own small pg pool (an import holds one connection for its transaction). */
 export const IMPORT_POOL = Symbol('IMPORT_POOL');
 
-export const importPoolProvider = {
-  provide: IMPORT_POOL,
-  useFactory: () => workerPool('imports', 3),
-};
+export const importPoolProvider = workerPoolProvider(IMPORT_POOL, 'imports', 3);
 
 /** Closes the pool after the BullMQ workers stopped. */
 @Injectable()

@@ -30,6 +30,7 @@ import {
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
 
+/** Read when the module loads: the @Processor options (lock and stalled check) need it then. */
 const config = loadConfig();
 /** Uploads left behind (failed or cancelled imports kept for a retry) are removed after this long. */
 export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { type AppConfig, loadConfig, RequestAwareQueue } from '@directory/core';
+import { type AppConfig, RequestAwareQueue } from '@directory/core';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 import { InstrumentedWorker } from './instrumented-worker.js';
 import { workerLogOptions } from './log-options.js';
 
@@ -12,6 +13,8 @@ BullModule.queueClass = RequestAwareQueue;
 
 /** The worker logs with pino too (nestjs-pino's logger; main.ts makes it Nest's logger). */
 @Module({
-  imports: [LoggerModule.forRootAsync({ useFactory: () => workerLogOptions(loadConfig() as AppConfig) })],
+  imports: [
+    LoggerModule.forRootAsync({ inject: [WORKER_CONFIG], useFactory: (config: AppConfig) => workerLogOptions(config) }),
+  ],
 })
 export class WorkerLoggingModule {}

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Logger, Module } from '@nestjs/common';
-import { loadConfig, QUEUES } from '@directory/core';
+import { type AppConfig, QUEUES } from '@directory/core';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 import { openSearch } from '@directory/search';
 import { SEARCH } from './search.token.js';
 import { SearchSyncProcessor } from './search-sync.processor.js';
@@ -14,7 +15,8 @@ import { JobSchedulersModule } from '../schedulers/job-schedulers.js';
     // Its own small pool: a long reindex must not starve the other processors' connections.
     {
       provide: SEARCH,
-      useFactory: () => openSearch(loadConfig(), 4, (message) => new Logger('search pool').warn(message)),
+      inject: [WORKER_CONFIG],
+      useFactory: (config: AppConfig) => openSearch(config, 4, (message) => new Logger('search pool').warn(message)),
     },
     SearchSyncProcessor,
     SearchSyncScheduler,

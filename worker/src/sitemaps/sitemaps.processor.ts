@@ -13,7 +13,8 @@ import {
   sitemapBaseUrl,
   SITEMAPS_TIMEOUT_MS,
 } from '@directory/core';
-import { SITEMAPS_CONFIG, SITEMAPS_POOL } from './sitemaps.tokens.js';
+import { SITEMAPS_POOL } from './sitemaps.tokens.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /** Session-level advisory lock: generations never overlap, whichever worker process runs them. */
 const LOCK_SQL = `hashtext('directory:sitemaps')`;
@@ -29,7 +30,7 @@ export class SitemapsProcessor extends WorkerHost {
 
   constructor(
     @Inject(SITEMAPS_POOL) private readonly pool: pg.Pool,
-    @Inject(SITEMAPS_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { type AppConfig, readSitemapManifest, requestSitemapRegeneration, QUEUES, SITEMAP_JOBS } from '@directory/core';
 import { JobSchedulers } from '../schedulers/job-schedulers.js';
 import { sitemapsRoot } from './sitemaps.processor.js';
-import { SITEMAPS_CONFIG } from './sitemaps.tokens.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /** Daily at 03:00 UTC, when directories are quiet. */
 export const SITEMAPS_DAILY_PATTERN = '0 3 * * *';
@@ -15,7 +15,7 @@ export class SitemapsScheduler implements OnApplicationBootstrap {
 
   constructor(
     @InjectQueue(QUEUES.sitemaps) private readonly queue: Queue,
-    @Inject(SITEMAPS_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
     private readonly schedulers: JobSchedulers,
   ) {}
 

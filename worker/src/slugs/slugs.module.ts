@@ -4,12 +4,12 @@ import pg from 'pg';
 import { QUEUES } from '@directory/core';
 import { SlugsProcessor } from './slugs.processor.js';
 import { SLUGS_POOL } from './slugs.tokens.js';
-import { workerPool } from '../database/worker-pool.js';
+import { workerPoolProvider } from '../database/worker-pool.js';
 
 /** The admin's slug fix (admin spec §7 fix-slugs) as a resumable job. */
 @Module({
   imports: [BullModule.registerQueue({ name: QUEUES.slugs }, { name: QUEUES.sitemaps })],
-  providers: [{ provide: SLUGS_POOL, useFactory: () => workerPool('slugs', 1) }, SlugsProcessor],
+  providers: [workerPoolProvider(SLUGS_POOL, 'slugs', 1), SlugsProcessor],
 })
 export class SlugsModule implements OnApplicationShutdown {
   constructor(@Inject(SLUGS_POOL) private readonly pool: pg.Pool) {}
