@@ -32,3 +32,28 @@ export function survivesLostConnections(pool: pg.Pool, name: string, warn: (mess
   pool.on('error', () => undefined);
   return pool;
 }
+
+/**
+ * Cancels the client's statement in flight (pg_cancel_backend, from another connection of the pool) when the
+ * signal aborts, so a cancelled or timed-out job does not wait for it. Returns what stops listening.
+ */
+export function cancelOnAbort(pool: pg.Pool, client: pg.PoolClient, signal: AbortSignal | undefined): () => void {
+  if (!signal) return () => undefined;
+  const pid = (client as unknown as { processID: number }).processID;
+  const interrupt = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  signal.addEventListener('abort', interrupt);
+  return () => signal.removeEventListener('abort', interrupt);
+}
+
+/** Runs work in a transaction on the client (`begin` as given): committed when it succeeds, else rolled back. */
+export async function withTransaction<T>(client: pg.ClientBase, begin: string, work: () => Promise<T>): Promise<T> {
+  await client.query(begin);
+  try {
+    const result = await work();
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}

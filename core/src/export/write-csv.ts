@@ -6,6 +6,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { exportFieldSql } from './fields.js';
 import { type ExportRequest, exportWhereSql } from './request.js';
+import { cancelOnAbort } from '../database/pool.js';
 
 export interface ExportProgress {
   rowsDone: number;
@@ -129,9 +130,7 @@ export async function writeExportCsv(
   signal?.throwIfAborted();
   const partial = `${filePath}.partial`;
   const client = await pool.connect();
-  const pid = (client as unknown as { processID: number }).processID;
-  const interrupt = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
-  signal?.addEventListener('abort', interrupt);
+  const stopCancelling = cancelOnAbort(pool, client, signal);
   let broken = false;
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -169,7 +168,7 @@ export async function writeExportCsv(
     if (signal?.aborted) throw signal.reason;
     throw error;
   } finally {
-    signal?.removeEventListener('abort', interrupt);
+    stopCancelling();
     client.release(broken);
   }
 }

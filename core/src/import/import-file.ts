@@ -3,6 +3,7 @@ import { type ColumnExtraction, mapColumns } from './columns.js';
 import { writeBusinesses } from './business-writer.js';
 import { type BusinessRow, detach, isBlank, isRejection, type RowRejection, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
+import { withTransaction } from '../database/pool.js';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors and skipped rows a report lists (the counts are always complete). */
@@ -77,19 +78,15 @@ export async function importFile(
         `No "name" column was found; the header row has: ${sheet.headers.filter(Boolean).slice(0, 15).join(', ') || 'nothing'}.`,
       );
     }
-    await client.query('begin');
-    try {
-      const report = await importRows(sheet, columns, client, batchSize, options);
-      await options.onProgress?.({ rowsDone: report.totalRows, rowsTotal: report.totalRows, phase: 'saving' });
+    const report = await withTransaction(client, 'begin', async () => {
+      const rows = await importRows(sheet, columns, client, batchSize, options);
+      await options.onProgress?.({ rowsDone: rows.totalRows, rowsTotal: rows.totalRows, phase: 'saving' });
       signal?.throwIfAborted();
-      await options.beforeCommit?.(report);
-      await client.query('commit');
-      await options.onProgress?.({ rowsDone: report.totalRows, rowsTotal: report.totalRows, phase: 'done' });
-      return report;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    }
+      await options.beforeCommit?.(rows);
+      return rows;
+    });
+    await options.onProgress?.({ rowsDone: report.totalRows, rowsTotal: report.totalRows, phase: 'done' });
+    return report;
   } finally {
     sheet.close();
   }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AppConfig } from '../config/config.js';
 import { countryName } from '../rules/countries.js';
 import { slugify } from '../rules/slug.js';
+import { cancelOnAbort } from '../database/pool.js';
 
 /** Admin spec §9: businesses per sitemap file. */
 export const BUSINESSES_PER_SITEMAP = 9000;
@@ -157,9 +158,7 @@ export async function generateSitemaps(pool: pg.Pool, options: GenerateSitemapsO
   const newest = (values: string[]) => values.reduce((a, b) => (b > a ? b : a), '') || nowW3c;
 
   const client = await pool.connect();
-  const pid = (client as unknown as { processID: number }).processID;
-  const interrupt = () => void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
-  options.signal?.addEventListener('abort', interrupt);
+  const stopCancelling = cancelOnAbort(pool, client, options.signal);
   let businessCount = 0;
   try {
     options.signal?.throwIfAborted();
@@ -253,7 +252,7 @@ export async function generateSitemaps(pool: pg.Pool, options: GenerateSitemapsO
     if (options.signal?.aborted) throw options.signal.reason;
     throw error;
   } finally {
-    options.signal?.removeEventListener('abort', interrupt);
+    stopCancelling();
     client.release();
   }
 

@@ -26,6 +26,7 @@ import {
   UploadIdError,
   uploadPath,
   uploadsDir as uploadsFolder,
+  cancelOnAbort,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
@@ -196,10 +197,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
    * its deadline, and interrupts the statement in flight so that the abort does not wait for it.
    */
   private watch(jobId: string, controller: AbortController, client: pg.PoolClient): () => void {
-    const pid = (client as unknown as { processID: number }).processID;
-    controller.signal.addEventListener('abort', () => {
-      void this.pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
-    });
+    cancelOnAbort(this.pool, client, controller.signal);
     return watchJob(controller, {
       cancelKey: importCancelKey(config.REDIS_PREFIX, jobId),
       cancelMessage: 'The import was cancelled by an administrator; nothing from the file was written.',
