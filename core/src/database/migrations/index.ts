@@ -10,8 +10,8 @@ import { Migration20261123000020SearchLexemeLoops } from './Migration20261123000
 import { Migration20261123000030SearchOpenDaysFastPath } from './Migration20261123000030SearchOpenDaysFastPath.js';
 
 /**
- * Every migration, in order. Handed to the migrator as a list (no file globbing) because the MikroORM 7
- * migrator's globbing needs Node ≥ 22 and these machines run Node 20. Add new migrations at the end.
+ * Every migration, in order, handed to the migrator as a list: the same classes whether the code runs from
+ * src (the tests) or dist, and no file discovery to configure twice. Add new migrations at the end.
  */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000001Initial', class: Migration20261122000001Initial },
