@@ -1,4 +1,3 @@
-import './logging/queue-class.js';
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';

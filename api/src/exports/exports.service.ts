@@ -1,4 +1,3 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import {
   BadRequestException,
   GoneException,
@@ -11,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import {
   type AppConfig,
   EXPORT_JOBS,
@@ -40,10 +39,13 @@ export function parsed<T>(parse: () => T): T {
 @Injectable()
 export class ExportsService {
   constructor(
-    @InjectQueue(QUEUES.exports) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueues,
   ) {}
+
+  private get queue() {
+    return this.jobs.queue(QUEUES.exports);
+  }
 
   /** Queues an export job; the worker writes the file. Jobs and files are kept for the retention period. */
   async start(request: ExportRequest): Promise<Job<ExportRequest>> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
 import { type Job, Queue, QueueEvents } from 'bullmq';
-import { type AppConfig, bullConnection, type QueueName, QUEUES } from '@directory/core';
+import { type AppConfig, bullConnection, type QueueName, QUEUES, RequestAwareQueue } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 
 /** The queues whose jobs an admin starts and follows (the others are housekeeping). */
@@ -16,10 +16,10 @@ export type JobEvent =
   | { type: 'failed'; queue: QueueName; jobId: string; failedReason: string };
 
 /**
- * One Queue and one QueueEvents per queue of the system (core's QUEUES, so a queue added there is covered
- * here, on the dashboard and in the socket relay without more code): job look-ups, cancel and retry, the
- * events the socket gateway relays, and the waits of the calls that answer with a job's result (uploads,
- * export-csv, fix-slugs). The api's only QueueEvents streams are these.
+ * The api's only Queue and QueueEvents per queue of the system (core's QUEUES, so a queue added there is covered
+ * here, on the dashboard and in the socket relay without more code): every job the api adds, job look-ups,
+ * cancel and retry, the events the socket gateway relays, and the waits of the calls that answer with a job's
+ * result (uploads, export-csv, fix-slugs).
  */
 @Injectable()
 export class JobQueues implements OnApplicationShutdown {
@@ -32,7 +32,11 @@ export class JobQueues implements OnApplicationShutdown {
     const bull = bullConnection(config);
     for (const name of Object.values(QUEUES)) {
       // A request must not hang while Redis is away: commands fail fast instead.
-      const queue = new Queue(name, { ...bull, connection: { ...bull.connection, enableOfflineQueue: false } });
+      // Jobs added here carry the request's id into the worker's logs (RequestAwareQueue).
+      const queue = new RequestAwareQueue(name, {
+        ...bull,
+        connection: { ...bull.connection, enableOfflineQueue: false },
+      });
       queue.on('error', (error) => this.logger.warn(`Queue ${name}: ${error.message}`));
       this.queues.set(name, queue);
       const events = new QueueEvents(name, bull);

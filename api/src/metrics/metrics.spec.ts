@@ -1,12 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
 import { waitUntil } from '../../../testing/eventually.js';
+import { JobQueues } from '../jobs/job-queues.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -71,7 +70,7 @@ describe('GET /metrics and the request id of jobs', () => {
       )
       .set('X-Request-Id', 'req-reindex-42')
       .expect(202);
-    const queue = t.app.get<Queue>(getQueueToken(QUEUES.search), { strict: false });
+    const queue = t.app.get(JobQueues).queue(QUEUES.search);
     const job = await queue.getJob(res.body.jobId);
     expect(job?.name).toBe(SEARCH_JOBS.reindex);
     expect(job?.data).toEqual({ requestId: 'req-reindex-42' });

@@ -1,7 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Controller, Get, HttpCode, Inject, Post, Req, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Queue } from 'bullmq';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, JobAnswer, object, str } from '../docs/schemas.js';
 import { QUEUES, SEARCH_JOBS } from '@directory/core';
@@ -9,6 +7,7 @@ import { outboxBacklog, type OpenedSearch } from '@directory/search';
 import { AuditService } from '../audit/audit.service.js';
 import { SEARCH } from './search-engine.module.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { JobQueues } from '../jobs/job-queues.js';
 
 /** Ops view of the index: which engine, how many documents, how far behind PostgreSQL it is. */
 @ApiTags('admin search')
@@ -17,9 +16,13 @@ import { type AdminRequest, Authenticated } from '../auth/access.js';
 export class AdminSearchController {
   constructor(
     @Inject(SEARCH) private readonly search: OpenedSearch,
-    @InjectQueue(QUEUES.search) private readonly queue: Queue,
     private readonly audit: AuditService,
+    private readonly jobs: JobQueues,
   ) {}
+
+  private get queue() {
+    return this.jobs.queue(QUEUES.search);
+  }
 
   @Get('status')
   @ApiCall(

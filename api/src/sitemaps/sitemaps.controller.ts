@@ -1,4 +1,3 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import {
   Controller,
   Get,
@@ -16,7 +15,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Queue } from 'bullmq';
 import { ApiCall } from '../docs/api-responses.js';
 import { arrayOf, JobAnswer, object, str } from '../docs/schemas.js';
 import type { Request } from 'express';
@@ -32,6 +30,7 @@ import {
 import { type AdminRequest, Authenticated, Public } from '../auth/access.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { JobQueues } from '../jobs/job-queues.js';
 
 /** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7. */
 export const SITEMAP_ROUTES = [
@@ -44,9 +43,13 @@ export const SITEMAP_ROUTES = [
 export class SitemapsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QUEUES.sitemaps) private readonly queue: Queue,
     private readonly audit: AuditService,
+    private readonly jobs: JobQueues,
   ) {}
+
+  private get queue() {
+    return this.jobs.queue(QUEUES.sitemaps);
+  }
 
   private get root(): string {
     return resolve(this.config.DATA_DIR, 'sitemaps');

@@ -1,4 +1,3 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import {
   Body,
   Controller,
@@ -12,7 +11,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
@@ -43,10 +42,13 @@ class FixSlugsBody {
 @Authenticated()
 export class SlugsController {
   constructor(
-    @InjectQueue(QUEUES.slugs) private readonly queue: Queue,
     private readonly waiter: JobQueues,
     private readonly audit: AuditService,
   ) {}
+
+  private get queue() {
+    return this.waiter.queue(QUEUES.slugs);
+  }
 
   /**
    * Admin spec §7 fix-slugs: {success, successCount, totalProcessed, checkpointEnabled, message}. The fix runs

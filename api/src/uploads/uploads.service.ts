@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { Job, Queue } from 'bullmq';
+import type { Job } from 'bullmq';
 import { type BatchUploadResult, IMPORT_JOBS, type ImportJobData, QUEUES } from '@directory/core';
 import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 
@@ -17,15 +16,12 @@ export type UploadAnswer =
 
 @Injectable()
 export class UploadsService {
-  constructor(
-    @InjectQueue(QUEUES.import) private readonly queue: Queue<ImportJobData>,
-    private readonly jobs: JobQueues,
-  ) {}
+  constructor(private readonly jobs: JobQueues) {}
 
   /** Queues the import of a file the interceptor wrote to disk. */
   async enqueue(data: ImportJobData): Promise<Job<ImportJobData>> {
     return unavailableWhenRedisIsAway(() =>
-      this.queue.add(IMPORT_JOBS.import, data, {
+      this.jobs.queue(QUEUES.import).add(IMPORT_JOBS.import, data, {
         jobId: `import-${randomUUID()}`,
         // A crash or a lost connection is retried (the import is one transaction, so a retry starts clean);
         // a bad file, a cancel or a timeout is not (UnrecoverableError in the worker).
