@@ -1,0 +1,123 @@
+/** The category list (A–Z) and a category page. */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { Pager } from '../../components/Pager.js';
+import type { Listing, Paged } from '../../lib/api.js';
+import { plural } from '../../lib/format.js';
+import { GridWithSidebar, LetterStrip, TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
+
+export function Categories() {
+  const { slug } = useParams();
+  const letter = slug && slug.length === 1 ? slug : undefined;
+  const [q, setQ] = useState('');
+  const { data, error } = useSWR<{ category: string; slug: string; count: number }[]>(
+    letter ? `/api/categories?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/categories',
+    { dedupingInterval: TWO_HOURS },
+  );
+  const list = useListPage(data, (c) => c.category.toLowerCase().includes(q.trim().toLowerCase()));
+  const total = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
+  return (
+    <section>
+      <h1>Categories{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
+      {data && (
+        <p className="muted">
+          {data.length} categories · {total} businesses · {data.length ? Math.round(total / data.length) : 0} on average
+        </p>
+      )}
+      <LetterStrip base="/categories" current={letter} />
+      <label>
+        <span className="sr-only">Search categories</span>
+        <input value={q} onChange={(e) => (setQ(e.target.value), list.setPage(1))} placeholder="Search categories..." />
+      </label>
+      {error && (
+        <p role="alert">
+          Unable to load categories
+          <br />
+          Please try again later.
+        </p>
+      )}
+      {data && list.matching.length === 0 && (
+        <p>
+          No categories found
+          <br />
+          Try adjusting your search terms
+        </p>
+      )}
+      <div className="grid">
+        {list.shown.map((c) => (
+          <Link key={c.slug} className="card" to={`/categories/${encodeURIComponent(c.slug)}`}>
+            <h3>{c.category}</h3>
+            <p>{c.count} businesses</p>
+            <p className="muted">{total ? ((Number(c.count) / total) * 100).toFixed(1) : 0}%</p>
+            <div
+              className="bar"
+              style={{ width: `${total ? (Number(c.count) / Number(data![0].count)) * 100 : 0}%` }}
+            />
+          </Link>
+        ))}
+      </div>
+      <Pager page={list.page} total={list.total} onPage={list.setPage} />
+    </section>
+  );
+}
+
+interface CategoryPage extends Paged {
+  category: string;
+  businessCount: number;
+  countryCount: number;
+  topCountries: { country: string; slug: string; count: number }[];
+  businesses: Listing[];
+}
+
+export function CategoryDetail() {
+  const { slug = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useSWR<CategoryPage>(
+    slug.length > 1 ? `/api/categories/${encodeURIComponent(slug)}?page=${page}&limit=12` : null,
+    { dedupingInterval: TEN_MINUTES },
+  );
+  if (slug.length === 1) return <Categories />;
+  if (isLoading) return <p>Loading…</p>;
+  if (error && String(error.message).startsWith('404'))
+    return (
+      <section>
+        <h1>Category not found</h1>
+        <p>There is no category at this address.</p>
+        <Link to="/categories">Back to categories</Link>
+      </section>
+    );
+  if (error)
+    return (
+      <section>
+        <h1>Error loading category</h1>
+        <p>{String(error.message)}</p>
+        <Link to="/categories">Back to categories</Link>
+      </section>
+    );
+  if (!data) return null;
+  return (
+    <GridWithSidebar
+      businesses={data.businesses}
+      page={page}
+      totalPages={data.totalPages}
+      onPage={setPage}
+      sidebarTitle="Top countries"
+      sidebar={data.topCountries.map((c) => ({
+        key: c.slug,
+        to: `/countries/${encodeURIComponent(c.slug)}`,
+        label: c.country,
+        count: c.count,
+      }))}
+    >
+      <h1>{data.category}</h1>
+      <p>
+        {plural(data.businessCount, 'business', 'businesses')} in {plural(data.countryCount, 'country', 'countries')}.
+      </p>
+      {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
+      <p>
+        Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of {data.totalCount} businesses
+      </p>
+    </GridWithSidebar>
+  );
+}

@@ -1,0 +1,172 @@
+/** The country list, a country page and a country's cities. */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { Pager } from '../../components/Pager.js';
+import type { Paged } from '../../lib/api.js';
+import { compactCount, plural } from '../../lib/format.js';
+import { TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
+
+interface CountryItem {
+  country: string;
+  countryCode: string;
+  slug: string;
+  businessCount: number;
+  cityCount: number;
+  categoryCount: number;
+}
+
+export function Countries() {
+  const [q, setQ] = useState('');
+  const { data, error } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
+  const list = useListPage(data, (c) => c.country.toLowerCase().includes(q.trim().toLowerCase()));
+  const total = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
+  return (
+    <section>
+      <h1>Countries</h1>
+      {data && (
+        <p className="muted">
+          {data.length} countries · {total} businesses · {data.reduce((s, c) => s + c.cityCount, 0)} cities
+        </p>
+      )}
+      <label>
+        <span className="sr-only">Search countries</span>
+        <input value={q} onChange={(e) => (setQ(e.target.value), list.setPage(1))} placeholder="Search countries..." />
+      </label>
+      {error && <p role="alert">Unable to load countries</p>}
+      {data && list.matching.length === 0 && <p>No countries found</p>}
+      <div className="grid">
+        {list.shown.map((c) => (
+          <Link key={c.countryCode} className="card" to={`/countries/${encodeURIComponent(c.slug)}`}>
+            <h3>{c.country}</h3>
+            <p>
+              {compactCount(c.businessCount)} businesses · {compactCount(c.cityCount)} cities ·{' '}
+              {compactCount(c.categoryCount)} categories
+            </p>
+            <p className="muted">Market Share {total ? ((c.businessCount / total) * 100).toFixed(1) : 0}%</p>
+          </Link>
+        ))}
+      </div>
+      <Pager page={list.page} total={list.total} onPage={list.setPage} />
+    </section>
+  );
+}
+
+interface CountryPage extends CountryItem {
+  topCities: { city: string; slug: string; count: number }[];
+  topCategories: { category: string; slug: string; count: number }[];
+}
+
+export function CountryDetail() {
+  const { slug = '' } = useParams();
+  const [categoryPage, setCategoryPage] = useState(1);
+  const { data, error, isLoading } = useSWR<CountryPage>(`/api/countries/${encodeURIComponent(slug)}`, {
+    dedupingInterval: TEN_MINUTES,
+  });
+  if (isLoading) return <p>Loading country data...</p>;
+  if (error || !data)
+    return (
+      <section>
+        <h1>Country not found</h1>
+        <Link to="/countries">Back to countries</Link>
+      </section>
+    );
+  const categoryPages = Math.ceil(data.topCategories.length / 20);
+  return (
+    <section>
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Home</Link> / <Link to="/countries">Countries</Link> / {data.country}
+      </nav>
+      <h1>{data.country}</h1>
+      <div className="tiles">
+        <div>
+          <strong>{data.businessCount}</strong> businesses
+        </div>
+        <div>
+          <strong>{data.cityCount}</strong> cities
+        </div>
+        <div>
+          <strong>{data.categoryCount}</strong> categories
+        </div>
+      </div>
+      <p>
+        Discover {plural(data.businessCount, 'business', 'businesses')} in {data.country}, across{' '}
+        {plural(data.cityCount, 'city', 'cities')} and {plural(data.categoryCount, 'category', 'categories')}.
+      </p>
+      <h2>Top cities</h2>
+      <ul className="chips">
+        {data.topCities.map((c) => (
+          <li key={c.slug}>
+            <Link to={`/cities/${data.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}>
+              {c.city} ({c.count})
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {data.cityCount > 20 && (
+        <Link to={`/countries/${encodeURIComponent(slug)}/cities`}>View All {data.cityCount} Cities</Link>
+      )}
+      <h2>Popular categories</h2>
+      <ul className="chips">
+        {data.topCategories.slice((categoryPage - 1) * 20, categoryPage * 20).map((c) => (
+          <li key={c.slug}>
+            <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
+              {c.category} ({c.count})
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {categoryPages > 1 && (
+        <p>
+          <button disabled={categoryPage <= 1} onClick={() => setCategoryPage(categoryPage - 1)}>
+            Previous
+          </button>{' '}
+          Page {categoryPage} of {categoryPages}{' '}
+          <button disabled={categoryPage >= categoryPages} onClick={() => setCategoryPage(categoryPage + 1)}>
+            Next
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function CountryCities() {
+  const { slug = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const { data, error } = useSWR<
+    Paged & {
+      cities: { city: string; slug: string; countryCode: string; businessCount: number; categoryCount: number }[];
+    }
+  >(`/api/countries/${encodeURIComponent(slug)}/cities?page=${page}&limit=24&q=${encodeURIComponent(q)}`, {
+    dedupingInterval: TEN_MINUTES,
+    keepPreviousData: true,
+  });
+  return (
+    <section>
+      <h1>Cities</h1>
+      <label>
+        <span className="sr-only">Search cities</span>
+        <input value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} placeholder="Search cities..." />
+      </label>
+      {error && <p role="alert">Unable to load cities</p>}
+      {data && data.cities.length === 0 && <p>No cities found</p>}
+      <div className="grid">
+        {data?.cities.map((c) => (
+          <Link
+            key={c.slug}
+            className="card"
+            to={`/cities/${c.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}
+          >
+            <h3>{c.city}</h3>
+            <p>
+              {c.businessCount} businesses · {c.categoryCount} categories
+            </p>
+          </Link>
+        ))}
+      </div>
+      {data && <Pager page={page} total={data.totalPages} onPage={setPage} />}
+    </section>
+  );
+}
