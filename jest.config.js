@@ -15,7 +15,7 @@ const swc = {
 };
 
 // The export tests hold a COPY half-way by writing into a FIFO: each read and write blocked on it holds one of
-// libuv's threads, and under load Node 22's four were all taken (the suite then hung). Jest's workers inherit this.
+// libuv's threads; more than the default four keeps them from starving the rest. Jest's workers inherit this.
 process.env.UV_THREADPOOL_SIZE ??= '16';
 
 export default {
