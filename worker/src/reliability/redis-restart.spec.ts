@@ -155,7 +155,8 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
 
   it('serves public reads while Redis is down, and runs jobs queued once it is back', async () => {
     await exportRuns('before Redis stops');
-    expect(await schedulersPresent()).toBe(true);
+    // The worker's consumers may start before its start-up has registered every scheduler.
+    await eventually(schedulersPresent, "the worker's job schedulers exist");
     for (const path of PUBLIC_READS) await http().get(path).expect(200);
 
     await killRedis();
