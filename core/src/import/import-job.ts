@@ -44,6 +44,9 @@ export interface BatchUploadResult {
   skippedCount: number;
   errors: { row: number; message: string }[];
   skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
+  /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
+  warningCount: number;
+  warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
   columnExtraction: {
     extractedCount: number;
     totalColumns: number;
@@ -79,6 +82,8 @@ export interface StoredUploadReport {
     inserted: number;
     skipped: number;
     errors: number;
+    /** Absent from reports stored before warnings were counted. */
+    warnings?: number;
     updateRate: number;
     skipRate: number;
   };
@@ -108,7 +113,8 @@ export function batchUploadResult(
     success: report.errorCount < report.totalRows,
     message:
       `${meta.fileName}: ${report.totalRows} rows — ${report.inserted} new, ${report.updated} updated, ` +
-      `${report.skipped} skipped, ${report.errorCount} rejected.`,
+      `${report.skipped} skipped, ${report.errorCount} rejected` +
+      (report.warningCount > 0 ? `, ${report.warningCount} values not stored as read.` : '.'),
     jobId: meta.jobId,
     fileName: meta.fileName,
     totalRows: report.totalRows,
@@ -123,6 +129,14 @@ export function batchUploadResult(
       name: s.name,
       placeId: s.placeId,
       reason: s.reason,
+    })),
+    warningCount: report.warningCount,
+    warnings: report.warnings.map((w) => ({
+      row: w.rowNumber,
+      column: w.column,
+      read: w.read,
+      stored: w.stored,
+      message: w.reason,
     })),
     columnExtraction: {
       extractedCount: report.columnExtraction.extractedCount,
@@ -168,6 +182,7 @@ export function storedUploadReport(
       inserted: report.inserted,
       skipped: report.skipped,
       errors: report.errorCount,
+      warnings: report.warningCount,
       updateRate: rate(written, report.totalRows),
       skipRate: rate(report.skipped, report.totalRows),
     },
@@ -208,6 +223,8 @@ export function batchResultFromStored(stored: StoredUploadReport, reportId: numb
     skippedCount: stored.results.skipped,
     errors: [],
     skippedBusinesses: [],
+    warningCount: stored.results.warnings ?? 0,
+    warnings: [],
     columnExtraction: stored.columnExtraction,
     duplicateAnalysis: {
       totalRecords: stored.summary.totalRecords,
