@@ -12,3 +12,4 @@ export * from './sitemaps/index.js';
 export * from './observability/index.js';
 export { demoBusiness, mulberry32 } from './demo/generator.js';
 export * from './queues/aggregates-refresh.js';
+export * from './places/index.js';

@@ -1,6 +1,7 @@
 import { WEEKDAYS } from '../rules/opening-hours.js';
 import { businessSlug, slugify } from '../rules/slug.js';
 import type { BusinessRow } from '../import/normalize-row.js';
+import { countryTimeZone, timeZoneAt } from '../places/time-zone.js';
 import { DEMO_CATEGORIES } from './categories.js';
 import { DEMO_COUNTRIES, type DemoCity, type DemoCountry } from './places.js';
 
@@ -147,6 +148,8 @@ export function demoBusiness(n: number): BusinessRow {
   const ratingRoll = r();
   const rating = ratingRoll < 0.05 ? null : Math.round((2.5 + Math.pow(r(), 0.5) * 2.5) * 10) / 10;
   const reviews = rating === null ? 0 : Math.floor(Math.exp(r() * 8));
+  const latitude = Math.round((city.lat + (r() - 0.5) * 0.16) * 1e6) / 1e6;
+  const longitude = Math.round((city.lng + (r() - 0.5) * 0.16) * 1e6) / 1e6;
   return {
     name,
     slug: businessSlug(name, city.name, placeId),
@@ -159,8 +162,8 @@ export function demoBusiness(n: number): BusinessRow {
     country: country.name,
     country_code: country.code,
     phone: `${country.phonePrefix} ${digits(r, 3)} ${digits(r, 3)} ${digits(r, 4)}`,
-    latitude: Math.round((city.lat + (r() - 0.5) * 0.16) * 1e6) / 1e6,
-    longitude: Math.round((city.lng + (r() - 0.5) * 0.16) * 1e6) / 1e6,
+    latitude,
+    longitude,
     rating,
     reviews,
     reviews_link: `https://www.google.com/maps/place/?q=place_id:${placeId}`,
@@ -174,5 +177,6 @@ export function demoBusiness(n: number): BusinessRow {
     url: r() < 0.6 ? `https://www.example.com/${slugify(name).replace(/[^a-z0-9-]/g, '')}` : null,
     category_slug: slugify(category),
     city_slug: slugify(city.name),
+    time_zone: timeZoneAt(latitude, longitude, country.code) ?? countryTimeZone(country.code),
   };
 }

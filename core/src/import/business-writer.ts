@@ -8,12 +8,13 @@ import type { BusinessRow } from './normalize-row.js';
 
 /**
  * Columns COPY'd into the staging table, in order: the business fields an import writes (all but those the
- * database assigns), then the slugs it derives for the listing pages.
+ * database assigns), then the slugs it derives for the listing pages and the time zone (import-only).
  */
 export const IMPORT_WRITE_COLUMNS = [
   ...fieldsExcept(['id', 'created_at', 'updated_at']),
   'category_slug',
   'city_slug',
+  'time_zone',
 ] as const satisfies readonly (keyof BusinessRow)[];
 const COLUMNS = IMPORT_WRITE_COLUMNS;
 
@@ -69,7 +70,7 @@ function copyLine(ord: number, r: BusinessRow, slug: string): string {
     `${text(r.phone)}\t${number(r.latitude)}\t${number(r.longitude)}\t${number(r.rating)}\t${number(r.reviews)}\t` +
     `${text(r.reviews_link)}\t${text(r.photo)}\t${text(r.logo)}\t${text(r.located_in)}\t${text(r.working_hours)}\t` +
     `${r.verified ? 't' : 'f'}\t${text(r.about)}\t${text(r.place_id)}\t${text(r.url)}\t${text(r.category_slug)}\t` +
-    `${text(r.city_slug)}\n`
+    `${text(r.city_slug)}\t${text(r.time_zone)}\n`
   );
 }
 

@@ -6,7 +6,13 @@ import { fieldsExcept } from '../export/business-fields.js';
  * upload template. Headers match case-, space-, dash- and underscore-insensitively.
  */
 export const IMPORT_COLUMNS = fieldsExcept(['id', 'slug', 'created_at', 'updated_at']);
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/**
+ * Columns read when a file has them but not among the spec's 27 fields, so neither exported nor counted in
+ * the column report: the business's IANA time zone (Google-Maps exports have it; otherwise it is found from
+ * the coordinates or the country, see PlaceFinder).
+ */
+export const EXTRA_IMPORT_COLUMNS = ['time_zone'] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number] | (typeof EXTRA_IMPORT_COLUMNS)[number];
 
 /** Accepted header names per column, most specific first (a file may hold several; the first found wins). */
 const ALIASES: Record<ImportColumn, string[]> = {
@@ -33,6 +39,7 @@ const ALIASES: Record<ImportColumn, string[]> = {
   about: ['about', 'amenities'],
   place_id: ['place_id', 'placeid', 'google_id'],
   url: ['url', 'site', 'website'],
+  time_zone: ['time_zone', 'timezone', 'tz'],
 };
 
 const fold = (header: string) =>
@@ -48,8 +55,8 @@ export interface ColumnExtraction {
   totalColumns: number;
   /** Percentage of the 23 columns found, one decimal. */
   extractionRate: number;
-  successful: ImportColumn[];
-  missing: ImportColumn[];
+  successful: (typeof IMPORT_COLUMNS)[number][];
+  missing: (typeof IMPORT_COLUMNS)[number][];
 }
 
 export function mapColumns(headers: readonly unknown[]): ColumnExtraction {
@@ -59,7 +66,7 @@ export function mapColumns(headers: readonly unknown[]): ColumnExtraction {
     if (key && !positions.has(key)) positions.set(key, index);
   });
   const indexes: Partial<Record<ImportColumn, number>> = {};
-  for (const column of IMPORT_COLUMNS) {
+  for (const column of [...IMPORT_COLUMNS, ...EXTRA_IMPORT_COLUMNS]) {
     for (const alias of ALIASES[column]) {
       const index = positions.get(fold(alias));
       if (index !== undefined) {

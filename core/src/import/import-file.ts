@@ -5,6 +5,7 @@ import { detach, isBlank } from './cells.js';
 import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
+import { type PlaceCounts, PlaceFinder } from '../places/place-finder.js';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
@@ -38,6 +39,12 @@ export interface ImportReport {
   /** The first warnings (at most 1000; `warningCount` counts them all). */
   warnings: RowWarning[];
   columnExtraction: Omit<ColumnExtraction, 'indexes'>;
+  /**
+   * Information, not problems: of the rows read, how many got their city, postal code, country or time zone
+   * from the address, the coordinates or the country because the file left them empty, and how many have
+   * none even so.
+   */
+  places: PlaceCounts;
   duplicateAnalysis: {
     totalRecords: number;
     recordsWithPlaceId: number;
@@ -123,10 +130,15 @@ async function importRows(
   let batchRowNumbers: number[] = [];
   /** Place ids of the batch being filled that no earlier row of the file had. */
   let firstSeen = 0;
-  const normalize = rowNormalizer(columns, (warning) => {
-    warningCount++;
-    if (warnings.length < MAX_LISTED_ROWS) warnings.push(warning);
-  });
+  const places = new PlaceFinder();
+  const normalize = rowNormalizer(
+    columns,
+    (warning) => {
+      warningCount++;
+      if (warnings.length < MAX_LISTED_ROWS) warnings.push(warning);
+    },
+    places,
+  );
 
   const reject = (rejection: RowRejection) => {
     if (rejection.skip) {
@@ -230,6 +242,7 @@ async function importRows(
     warningCount,
     warnings,
     columnExtraction: extraction,
+    places: places.counts,
     duplicateAnalysis: {
       totalRecords: totalRows,
       recordsWithPlaceId,

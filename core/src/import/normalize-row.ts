@@ -7,6 +7,7 @@ import { SKIP_REASONS } from './business-writer.js';
 import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
+import { PlaceFinder } from '../places/place-finder.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
 export interface BusinessRow {
@@ -36,6 +37,8 @@ export interface BusinessRow {
   url: string | null;
   category_slug: string | null;
   city_slug: string | null;
+  /** IANA zone the business's hours are in (import-only: not one of the spec's exported fields). */
+  time_zone: string | null;
 }
 
 export interface RowRejection {
@@ -80,6 +83,7 @@ const normalAbout = (text: string) => {
 export function rowNormalizer(
   columns: ColumnExtraction,
   warn: WarningSink = () => undefined,
+  places: PlaceFinder = new PlaceFinder(),
 ): (values: readonly unknown[], rowNumber: number) => BusinessRow | RowRejection {
   const memos: Memos = {
     slug: new Memo((text) => slugify(text) || null),
@@ -87,7 +91,7 @@ export function rowNormalizer(
     about: new Memo(normalAbout, 5_000),
     country: new Memo(countryCodeFromName),
   };
-  return (values, rowNumber) => normalizeWith(values, columns, rowNumber, memos, warn);
+  return (values, rowNumber) => normalizeWith(values, columns, rowNumber, memos, warn, places);
 }
 
 /**
@@ -101,7 +105,7 @@ export function normalizeRow(
   rowNumber: number,
   warn: WarningSink = () => undefined,
 ): BusinessRow | RowRejection {
-  return normalizeWith(values, columns, rowNumber, null, warn);
+  return normalizeWith(values, columns, rowNumber, null, warn, new PlaceFinder());
 }
 
 const MAX_REVIEWS = 2_147_483_647;
@@ -117,6 +121,7 @@ const WARNINGS = {
   hours: 'The opening hours could not be read (expected each weekday with its hours); left empty.',
   about: 'The amenities could not be read (malformed JSON); left empty.',
   verified: 'Expected true or false (yes/no, 1/0); stored false.',
+  timeZone: 'Not an IANA time zone (such as Europe/Zurich).',
 } as const;
 
 function normalizeWith(
@@ -125,6 +130,7 @@ function normalizeWith(
   rowNumber: number,
   memos: Memos | null,
   warn: WarningSink,
+  places: PlaceFinder,
 ): BusinessRow | RowRejection {
   const raw = (column: ImportColumn): unknown => {
     const index = columns.indexes[column];
@@ -162,7 +168,6 @@ function normalizeWith(
 
   const type = text('type');
   const category = text('category') ?? type;
-  const city = text('city');
   const fullAddress = text('full_address');
   const street = text('street');
   const phone = text('phone');
@@ -188,6 +193,24 @@ function normalizeWith(
   const verified = cellBoolean(raw('verified'));
   if (verified === null) report('verified', false, WARNINGS.verified);
 
+  const place = places.complete({
+    city: text('city'),
+    postal_code: text('postal_code'),
+    country,
+    country_code: countryCode,
+    full_address: fullAddress,
+    latitude,
+    longitude,
+    timeZone: text('time_zone'),
+  });
+  if (place.timeZoneUnreadable)
+    report(
+      'time_zone',
+      place.time_zone,
+      `${WARNINGS.timeZone} ${place.time_zone ? 'Found from the position or the country.' : 'Left empty.'}`,
+    );
+  const city = place.city;
+
   return {
     name,
     slug: businessSlug(name, city, placeId ?? `${name}|${fullAddress ?? ''}`),
@@ -196,9 +219,9 @@ function normalizeWith(
     full_address: fullAddress,
     street,
     city,
-    postal_code: text('postal_code'),
-    country,
-    country_code: countryCode,
+    postal_code: place.postal_code,
+    country: place.country,
+    country_code: place.country_code,
     phone,
     latitude,
     longitude,
@@ -215,6 +238,7 @@ function normalizeWith(
     url,
     category_slug: slugOf(category),
     city_slug: slugOf(city),
+    time_zone: place.time_zone,
   };
 }
 

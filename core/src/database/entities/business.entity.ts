@@ -35,6 +35,8 @@ export const BusinessSchema = defineEntity({
     isApproved: p.boolean().default(true),
     categorySlug: p.text().nullable(),
     citySlug: p.text().nullable(),
+    /** IANA zone (import-only, see Migration20261126000010BusinessTimeZone). */
+    timeZone: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

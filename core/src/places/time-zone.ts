@@ -1,0 +1,45 @@
+import tzLookup from '@photostructure/tz-lookup';
+import { getCountry, getTimezone } from 'countries-and-timezones';
+
+/**
+ * The IANA name of a time zone a business can be in, or null: the name must be known to Intl (so every later
+ * time judgement can use it) and to the zone table as the zone of a country (so "UTC", "EST" and "Etc/GMT+9"
+ * are not taken for a place). Old names are mapped to the current one ("Asia/Calcutta" → "Asia/Kolkata"),
+ * letter case is repaired ("europe/zurich" → "Europe/Zurich").
+ */
+export function timeZoneName(text: string): string | null {
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en', { timeZone: text.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // ICU spells some zones by their old name (Node 20 answers "Asia/Calcutta" for "Asia/Kolkata").
+  const zone = getTimezone(text.trim()) ?? getTimezone(resolved);
+  if (!zone || zone.countries.length === 0) return null;
+  return zone.aliasOf ?? zone.name;
+}
+
+/**
+ * The zone at a point (tz-lookup: offline, 0.3 MB), when it is a zone of `countryCode` (or no country is
+ * known). tz-lookup answers for the sea too ("America/Vancouver" 300 km off the coast); callers pass points
+ * on land (see countryAt) so that a made-up position does not give a business a zone.
+ */
+export function timeZoneAt(latitude: number, longitude: number, countryCode: string | null): string | null {
+  let found: string;
+  try {
+    found = tzLookup(latitude, longitude);
+  } catch {
+    return null;
+  }
+  const zone = getTimezone(found);
+  if (!zone || zone.countries.length === 0) return null;
+  if (countryCode !== null && !(zone.countries as readonly string[]).includes(countryCode)) return null;
+  return zone.aliasOf ?? zone.name;
+}
+
+/** The zone of a country that has exactly one (Serbia, Switzerland, India), else null (United States). */
+export function countryTimeZone(countryCode: string): string | null {
+  const zones = getCountry(countryCode)?.timezones ?? [];
+  return zones.length === 1 ? (getTimezone(zones[0])?.aliasOf ?? zones[0]) : null;
+}
