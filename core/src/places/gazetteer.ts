@@ -19,9 +19,10 @@ export const MAX_REACH_KM = 30;
 
 /**
  * The distance from its centre up to which a place of this population still names a point: 1 km plus
- * 10 m per √inhabitant (Belgrade 1.27M: 12 km; Zürich 342k: 7 km; a town of 10,000: 2 km).
+ * 7 m per √inhabitant (New York 8.8M: 22 km; Belgrade 1.27M: 8.9 km; Zürich 342k: 5.1 km; a town of
+ * 10,000: 1.7 km).
  */
-export const reachKm = (population: number) => Math.min(MAX_REACH_KM, 1 + 0.01 * Math.sqrt(population));
+export const reachKm = (population: number) => Math.min(MAX_REACH_KM, 1 + 0.007 * Math.sqrt(population));
 
 /**
  * GeoNames feature codes that are not a place a business is "in": sections of a city (PPLX, e.g. "Zürich

@@ -5,7 +5,7 @@ import { getCountry, getTimezone } from 'countries-and-timezones';
  * The IANA name of a time zone a business can be in, or null: the name must be known to Intl (so every later
  * time judgement can use it) and to the zone table as the zone of a country (so "UTC", "EST" and "Etc/GMT+9"
  * are not taken for a place). Old names are mapped to the current one ("Asia/Calcutta" → "Asia/Kolkata"),
- * letter case is repaired ("europe/zurich" → "Europe/Zurich").
+ * letter case is repaired ("europe/zurich" → "Europe/Zurich"), abbreviations ("EST") are refused.
  */
 export function timeZoneName(text: string): string | null {
   let resolved: string;
@@ -14,8 +14,12 @@ export function timeZoneName(text: string): string | null {
   } catch {
     return null;
   }
-  // ICU spells some zones by their old name (Node 20 answers "Asia/Calcutta" for "Asia/Kolkata").
-  const zone = getTimezone(text.trim()) ?? getTimezone(resolved);
+  // Abbreviations are links to a city now ("EST" → "America/Panama", which has no summer time): a file that
+  // writes EST means New York as often as Panama. ICU spells some zones by their old name (Node 20 answers
+  // "Asia/Calcutta" for "Asia/Kolkata"): the zone table is asked for the name as written first.
+  if (!text.includes('/')) return null;
+  const zone =
+    getTimezone(text.trim()) ?? (resolved.toLowerCase() === text.trim().toLowerCase() ? getTimezone(resolved) : null);
   if (!zone || zone.countries.length === 0) return null;
   return zone.aliasOf ?? zone.name;
 }
