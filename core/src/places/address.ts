@@ -35,14 +35,18 @@ const AU_TAIL = /^(\p{L}[\p{L}\s.'-]*?)\s+(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+(\d
 /** "…, Hyderabad, Telangana 500003" (or "Telangana, 500003"). */
 const IN_TAIL = new RegExp(`^(${INDIAN_STATE})(?:\\s+(\\d{6}))?$`, 'i');
 const IN_PIN = /^\d{6}$/;
+const IN_STATE_ONLY = new RegExp(`^${INDIAN_STATE}$`, 'i');
+const ENDS_WITH_IN_STATE = new RegExp(`${INDIAN_STATE}$`, 'i');
 /** "…, London SW1A 1AA", "…, Manchester M1 1AE". */
 const GB_TAIL = /^(\p{L}[\p{L}\s.'-]*?)\s+([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/u;
 /**
  * Postal code before the town, as most of Europe writes it: "8001 Zürich" (CH, AT, BE, DK, NO: 4 digits),
  * "80331 München" (DE, FR, IT, ES, TR, FI: 5), "1012 AB Amsterdam", "111 22 Stockholm", "00-950 Warszawa",
- * "1000-001 Lisboa", "D-80331 München". Turkish addresses end "34710 Kadıköy/İstanbul": the town is the last.
+ * "1000-001 Lisboa", "D-80331 München" (and "EC1A 1BB London", as the demo writes it). Turkish addresses
+ * end "34710 Kadıköy/İstanbul": the town is the last.
  */
-const POSTAL_FIRST = /^(\d{4} ?[A-Z]{2}|(?:[A-Z]{1,2}-)?\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3})\s+(\p{L}.*)$/u;
+const POSTAL_FIRST =
+  /^([A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|\d{4} ?[A-Z]{2}|(?:[A-Z]{1,2}-)?\d{4,5}|\d{3} \d{2}|\d{2}-\d{3}|\d{4}-\d{3})\s+(\p{L}.*)$/u;
 /** Postal code after the town: "Beograd 11070" (RS, and others that write it so). */
 const POSTAL_LAST = /^(\p{L}[^\d]*?)\s+(\d{4,6})$/u;
 /** The code alone after the town's part: "Belokrajinska 13 Beograd, 11050" (the town follows the house number). */
@@ -96,7 +100,7 @@ export function placeFromAddress(address: string): AddressPlace | null {
   if (match) return found(town(match[1]), match[2], 'AU');
   match = IN_TAIL.exec(last);
   if (match && before !== undefined) return found(town(before), match[2] ?? null, 'IN');
-  if (IN_PIN.test(last) && before !== undefined && new RegExp(`${INDIAN_STATE}$`, 'i').test(before))
+  if (IN_PIN.test(last) && before !== undefined && ENDS_WITH_IN_STATE.test(before))
     return found(town(IN_TAIL.test(before) && parts.length >= 3 ? parts[parts.length - 3] : undefined), last, 'IN');
   match = GB_TAIL.exec(last);
   if (match) return found(town(match[1]), match[2], 'GB');
@@ -112,7 +116,7 @@ export function placeFromAddress(address: string): AddressPlace | null {
   // "street, Town", or only "Town" (not a state: "Rhode Island" alone says too little).
   if (last.split(/\s+/).length <= (parts.length >= 2 ? 4 : 3) && !US_STATE_NAMES.has(last.toLowerCase())) {
     const city = town(last);
-    if (city && !new RegExp(`^${INDIAN_STATE}$`, 'i').test(city)) return found(city, null);
+    if (city && !IN_STATE_ONLY.test(city)) return found(city, null);
   }
   return countryCode ? found(null, null) : null;
 }

@@ -26,8 +26,8 @@ export function timeZoneName(text: string): string | null {
 
 /**
  * The zone at a point (tz-lookup: offline, 0.3 MB), when it is a zone of `countryCode` (or no country is
- * known). tz-lookup answers for the sea too ("America/Vancouver" 300 km off the coast); callers pass points
- * on land (see countryAt) so that a made-up position does not give a business a zone.
+ * known). tz-lookup answers for the sea too ("America/Vancouver" 300 km off the coast): PlaceFinder asks only
+ * for businesses whose country is known, and a zone of another country is refused.
  */
 export function timeZoneAt(latitude: number, longitude: number, countryCode: string | null): string | null {
   let found: string;

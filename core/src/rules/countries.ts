@@ -1,3 +1,6 @@
+// The codes only: the package's main entry also loads the country names of 80 languages.
+import isoCountries from 'i18n-iso-countries/index.js';
+
 /** Country names from ISO codes via ICU, so every code has a name without a hand-kept table. */
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -35,7 +38,9 @@ function buildNameIndex(): Map<string, string> {
       const code = String.fromCharCode(a, b);
       for (const locale of locales) {
         const name = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);
-        if (name && name !== code) index.set(foldName(name), code);
+        // ICU also names codes that are not countries' after one ("FX" France, "UK" United Kingdom, "DD"
+        // Deutschland): only ISO 3166-1 codes, and Kosovo's.
+        if (name && name !== code && (code === 'XK' || isoCountries.isValid(code))) index.set(foldName(name), code);
       }
     }
   }
