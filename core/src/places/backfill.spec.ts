@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { createSuiteDatabase } from '../../../testing/database.js';
+import { importFile } from '../import/import-file.js';
+import { backfillPlaces } from './backfill.js';
+
+const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
+const PLACE = `id, city, city_slug, postal_code, country, country_code, time_zone`;
+
+describe('completing the places of businesses stored before', () => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    database = await createSuiteDatabase();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+  });
+
+  it('gives them the place an import gives today, and changes nothing when run again', async () => {
+    for (const file of ['rs_belgrade_pet_businesses.csv', 'us_al_electricians.csv'])
+      await importFile(join(REAL, file), client);
+    const imported = (await client.query(`select ${PLACE} from businesses order by id`)).rows;
+    // As imports stored them before: the file's columns only (Belgrade's has no city, country or zone; the
+    // Alabama rows without an address had no city or country).
+    await client.query(`update businesses set city = null, city_slug = null, country = null, country_code = null,
+      time_zone = null where full_address is null or full_address like '%Beograd%' or country_code = 'RS'`);
+    await client.query(`update businesses set time_zone = null where country_code = 'RS' or country_code is null`);
+    const emptied = (await client.query(`select ${PLACE} from businesses order by id`)).rows;
+    const differing = emptied.filter((row, i) => JSON.stringify(row) !== JSON.stringify(imported[i])).length;
+    expect(differing).toBe(786);
+
+    const first = await backfillPlaces(client, { batchSize: 100 });
+    // Stored before, they had no zone at all: 4 Alabama rows whose zone only the file knew (no address, a
+    // position at sea or none) stay without one; a re-import of their file gives it.
+    const backfilled = (await client.query(`select ${PLACE} from businesses order by id`)).rows;
+    const zoneOnlyInFile = imported.filter((row, i) => JSON.stringify(row) !== JSON.stringify(backfilled[i]));
+    expect(zoneOnlyInFile.map((row) => [row.country_code, row.city])).toEqual(Array(4).fill([null, null]));
+    expect(backfilled).toEqual(
+      imported.map((row) => (zoneOnlyInFile.includes(row) ? { ...row, time_zone: null } : row)),
+    );
+    expect(first.updated).toBe(differing - 4);
+
+    const again = await backfillPlaces(client, { batchSize: 100 });
+    expect(again.updated).toBe(0);
+    expect(again.examined).toBe(
+      (
+        await client.query(
+          `select count(*)::int as n from businesses where city is null or country_code is null or time_zone is null`,
+        )
+      ).rows[0].n,
+    );
+  });
+});
