@@ -5,7 +5,8 @@ import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import type { SearchQuery } from '../search-engine.js';
 import { insertFixtures, type Fixture } from '../testing/fixtures.js';
-import { editDistance, PostgresSearchEngine } from './postgres-engine.js';
+import { PostgresSearchEngine } from './postgres-engine.js';
+import { editDistance } from './typos.js';
 
 describe('editDistance (typo tolerance of the embedded engine)', () => {
   it.each([
