@@ -21,6 +21,17 @@ export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'loc
 
 const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 
+/** What a page of hits is asked for (hitsSql's arguments). */
+export interface HitsRequest {
+  query: NormalizedQuery;
+  groups: WordGroups;
+  fuzzy: boolean;
+  filter: Filter;
+  offset: number;
+  plan: RelevancePlan;
+  valuesUnseen: boolean;
+}
+
 /** What a statement of hits is built from: its values (the filter's first), and its page. */
 export interface HitsStatement {
   values: unknown[];
@@ -52,6 +63,7 @@ export function hitsSql(
   plan: RelevancePlan,
   valuesUnseen = false,
 ): Sql {
+  const request = { query, groups, fuzzy, filter, offset, plan, valuesUnseen };
   const { refs } = filter;
   const values = [...filter.values];
   const param = (value: unknown, cast = '') => {
@@ -102,8 +114,7 @@ export function hitsSql(
     default:
       if (groups.length === 0) return page(filter.where, 'd.reviews desc, d.id');
   }
-  const statement = { values, param, unseen, columns, select, limit, skip, page };
-  return relevanceSql(statement, query, groups, fuzzy, filter, offset, plan, valuesUnseen);
+  return relevanceSql({ values, param, unseen, columns, select, limit, skip, page }, request);
 }
 
 export function toHit(row: HitRow, query: NormalizedQuery): SearchHit {

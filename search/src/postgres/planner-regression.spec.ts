@@ -12,17 +12,8 @@ import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import type { SearchQuery } from '../search-engine.js';
-import { insertFixtures, type Fixture } from '../testing/fixtures.js';
+import { insertFixtures } from '../testing/fixtures.js';
 import { PostgresSearchEngine } from './postgres-engine.js';
-
-/** `count` places of one city, the i-th with i reviews and what `each` gives it. */
-function placesIn(
-  place: Pick<Fixture, 'city' | 'country' | 'countryCode' | 'lat' | 'lng' | 'rating'>,
-  count: number,
-  each: (i: number) => Pick<Fixture, 'key' | 'name' | 'category' | 'address'>,
-): Fixture[] {
-  return Array.from({ length: count }, (_, i) => ({ ...place, ...each(i), reviews: i }));
-}
 
 /** The pool, noting each statement sent through its query() (as a config: text, values and any name). */
 function recordingPool(pool: pg.Pool, statements: pg.QueryConfig[]): pg.Pool {
@@ -104,11 +95,13 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
     // database as the earlier ones left it).
     const wombats = await insertFixtures(
       pool,
-      placesIn(place, 200, (i) => ({
+      Array.from({ length: 200 }, (_, i) => ({
+        ...place,
         key: `wombat-${i}`,
         name: `Wombat Cafe ${i + 1}`,
         category: i < 20 ? 'Koala kiosk' : 'Cafe',
         address: `${i + 1} Elizabeth St, Hobart TAS 7000, Australia`,
+        reviews: i,
       })),
     );
     const indexing = new PostgresSearchEngine(pool);

@@ -1,7 +1,7 @@
 import type { NormalizedQuery } from '../text.js';
 import { FACET_COLUMNS, facetsSql } from './facets.js';
 import type { Filter } from './filter.js';
-import type { HitsStatement } from './pages.js';
+import type { HitsRequest, HitsStatement } from './pages.js';
 import type { Sql } from './planning.js';
 import { DOCUMENTS_TABLE } from './schema.js';
 import { asTyped, tsquery, wordsTsquery, type WordGroups } from './tsquery.js';
@@ -61,16 +61,8 @@ function tierCase(tiers: readonly Tier[]): string {
 export type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
 
 /** The relevance statement of a page of hits (pages.ts hitsSql). */
-export function relevanceSql(
-  statement: HitsStatement,
-  query: NormalizedQuery,
-  groups: WordGroups,
-  fuzzy: boolean,
-  filter: Filter,
-  offset: number,
-  plan: RelevancePlan,
-  valuesUnseen: boolean,
-): Sql {
+export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sql {
+  const { query, groups, fuzzy, filter, offset, plan, valuesUnseen } = request;
   const { values, param, unseen, columns, select, limit, skip, page } = statement;
   const tiers = relevanceTiers(statement, query, groups);
   const typed = fuzzy
