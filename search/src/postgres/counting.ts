@@ -71,6 +71,7 @@ export function browsesSampleBtrees(query: NormalizedQuery, groups: WordGroups):
   return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
 }
 
+/** Counts a search's matches and facets within the engine's bounds (exactCountUpTo, the sample levels, facetLimit). */
 export class Counter {
   constructor(
     readonly exactCountUpTo: number,

@@ -7,7 +7,8 @@ import { DOCUMENTS_TABLE } from './schema.js';
 import { asTyped, tsquery, wordsTsquery, type WordGroups } from './tsquery.js';
 
 /**
- * Relevance: how a query with words ranks its matches (RELEVANCE below), and the three statements that rank by it.
+ * Relevance: how a query with words ranks its matches (relevanceTiers, relevanceOrder), and the three statements
+ * that rank by it.
  * Which one runs depends on the number of matches (search.ts); bench/engine-notes.md "Ranking" has their costs.
  */
 
@@ -18,12 +19,13 @@ interface Tier {
 }
 
 /**
- * RELEVANCE, most relevant first. A match is in the first tier whose condition it meets, and after every tier when
- * it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is the tsvector's weight A,
- * category and type B, so every words tier is one search of the same index.
+ * How relevance ranks, most relevant tier first. A match is in the first tier whose condition it meets, and after
+ * every tier when it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is the tsvector's
+ * weight A, category and type B, so every words tier is one search of the same index.
  *
- * The windows plan relies on this shape: within a tier, matches are ordered by popularity (after the words as typed,
- * when typos were tolerated), so a tier's most popular matches are found by one ordered walk of that tier.
+ * Every relevance statement is built from this list: the tier number (tierCase), and for many matches one walk of
+ * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
+ * within a tier.
  */
 function relevanceTiers(statement: HitsStatement, query: NormalizedQuery, groups: WordGroups): Tier[] {
   const { param, unseen } = statement;
@@ -37,7 +39,7 @@ function relevanceTiers(statement: HitsStatement, query: NormalizedQuery, groups
     { condition: `d.tsv @@ ${nameWords}`, walk: (filter) => filter.withWords(nameWords) },
     // 2. Every word in the name, category or type.
     { condition: `d.tsv @@ ${nameOrCategoryWords}`, walk: (filter) => filter.withWords(nameOrCategoryWords) },
-    // 3. (Every other match: the words in the address or location.)
+    // 3. (Every other match: the words elsewhere, in the city, address or country.)
   ];
 }
 
