@@ -38,8 +38,8 @@ export function meilisearchSettings(maxTotalHits: number): Settings {
     ],
     sortableAttributes: ['id', 'slug', 'rating', 'reviews', 'name_sort', '_geo'],
     // "sort" right after typo: an explicit sort orders the matching documents as the PostgreSQL engine
-    // does; popularity (reviews) breaks the remaining ties of a relevance ordering.
-    rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc'],
+    // does; popularity (reviews), then id, break the remaining ties of a relevance ordering, as there.
+    rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc', 'id:asc'],
     typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
     // ~500 categories and tens of thousands of cities: facets sorted by count so the top values come back.
     faceting: { maxValuesPerFacet: 1000, sortFacetValuesBy: { '*': 'count' } },
