@@ -55,21 +55,6 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await database?.drop();
   });
 
-  it('counts exactly up to its bound, then estimates and scales the facets', async () => {
-    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 5 });
-    await engine.setup();
-    await drainOutbox(pool, engine);
-    const small = await engine.search({ country: 'DE' });
-    expect(small).toMatchObject({ total: 2, exhaustive: true });
-    const large = await engine.search({ category: 'convenience-store', limit: 3 });
-    expect(large.exhaustive).toBe(false);
-    expect(large.total).toBeGreaterThanOrEqual(6);
-    expect(large.hits).toHaveLength(3);
-    const [facet] = large.facets.category;
-    expect(facet).toMatchObject({ value: 'convenience-store' });
-    expect(facet.count).toBe(large.total);
-  });
-
   it('counts many matches from a sample index, scaled, and fewer ones exactly', async () => {
     // exactCountUpTo 40: a sample index is trusted from 20 matches (one in ten) or 10 (one in a hundred).
     const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10 });
@@ -331,39 +316,6 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const suggestions = await Promise.all(['bak', 'piz', 'sto', 'zur', 'quo', 'sta'].map((q) => suggesting.suggest(q)));
     expect(suggestions.some((s) => s.businesses.length > 0)).toBe(true);
     expect(most).toBe(2);
-  });
-
-  it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {
-    const engine = new PostgresSearchEngine(pool);
-    await engine.setup();
-    const place = (key: string, category: string, city: string) => ({
-      key,
-      name: `Zzspelling ${key}`,
-      category,
-      city,
-      country: 'United Kingdom',
-      countryCode: 'GB',
-      address: '1 Elm St',
-      lat: 53.8,
-      lng: -1.54,
-      rating: 4,
-      reviews: 10,
-    });
-    await insertFixtures(pool, [
-      place('one', 'coffee shop', 'leeds'),
-      place('two', 'Coffee shop', 'Leeds'),
-      place('three', 'Coffee Shop', 'LEEDS'),
-    ]);
-    try {
-      await drainOutbox(pool, engine);
-      const { facets, total } = await engine.search({ q: 'zzspelling' });
-      expect(total).toBe(3);
-      expect(facets.category).toEqual([{ value: 'coffee-shop', label: 'Coffee Shop', count: 3 }]);
-      expect(facets.city).toEqual([{ value: 'leeds', label: 'LEEDS', count: 3, countryCode: 'GB' }]);
-    } finally {
-      await pool.query(`delete from businesses where name like 'Zzspelling %'`);
-      await drainOutbox(pool, engine);
-    }
   });
 
   it('recreates, empty, a samples table of other columns (an older layout) until the reindex it asks for', async () => {
