@@ -49,6 +49,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     database = await createSuiteDatabase();
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     await insertFixtures(pool);
+    await new PostgresSearchEngine(pool).setup();
   });
   afterAll(async () => {
     await pool?.end();
