@@ -21,6 +21,10 @@ adminSuite('the admin back office in a browser: the dashboard and the business l
     await visitor.getByRole('navigation', { name: 'Main' }).waitFor();
     await visitor.waitForLoadState('networkidle');
     await visitor.close();
+    // Visits reach Redis within a second; the dashboard reads them once a minute, so it opens after that.
+    await eventually(async () =>
+      expect((await (await page.request.get(`${base}/api/admin/visitors`)).json()).today).toBeGreaterThanOrEqual(1),
+    );
 
     await page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL(`${base}/admin/dashboard`);
