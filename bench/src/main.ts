@@ -2,7 +2,7 @@
  * `npm run bench [-- --businesses N | --scales A,B,C]`: the search issue's benchmark. For each scale: a
  * database of its own (directory_bench_<N>, reused when it already holds N businesses), full reindex,
  * sync lag, search and suggest latency/throughput on the engine and over HTTP, each with a same-run
- * reference; writes bench/results/<date>-<N>.json and the results region of bench/README.md.
+ * reference; writes bench/results/<date>-<N>.json and the tables of bench/README.md and bench/results.md.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -39,7 +39,7 @@ import { buildWorkload, MIX, QUERY_TYPE_HELP } from './workload.js';
 const usage = `Usage: npm run bench -- [--businesses N | --scales N1,N2,…] [--duration S] [--concurrency 1,16,64]
   [--lag-samples N] [--worker-lag-samples N] [--bulk-rows N] [--mix-size N] [--seed N] [--pool N] [--port P]
   [--redis-prefix P] [--no-http] [--no-worker] [--no-explain]
-       npm run bench -- --report-only   (rewrites bench/README.md's results from bench/results/*.json)`;
+       npm run bench -- --report-only   (rewrites bench/README.md's and bench/results.md's tables from bench/results/*.json)`;
 
 const { values } = parseArgs({ options: SEARCH_OPTIONS });
 if (values.help) {
@@ -262,7 +262,7 @@ await runPart(
   },
   () => {
     updateReadme('bench/README.md', RESULTS);
-    console.log('\nbench/README.md updated.');
+    console.log('\nbench/README.md and bench/results.md updated.');
   },
   async () => {
     await children.stopAll();

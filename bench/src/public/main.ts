@@ -2,8 +2,8 @@
  * `npm run bench -- --only public` (or `npm run bench:public`): every public read call of the api under load,
  * cold and warm, next to a bare primary-key SELECT and /health/live measured in the same run; a load and soak
  * run with the api's memory sampled; the same mix while an import runs; sitemap generation; the web bundle and
- * page timings in headless Chromium. Writes bench/results/<date>-public-<N>.json and the public region of
- * bench/README.md.
+ * page timings in headless Chromium. Writes bench/results/<date>-public-<N>.json and the public tables of
+ * bench/README.md and bench/results.md.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -41,7 +41,8 @@ import { importUnderLoad } from './import-under-load.js';
 import { buildPublicMix, CALL_TYPES, CALLS } from './mix.js';
 import { measureThroughNginx, nginxMissing } from './nginx-bench.js';
 import { PUBLIC_OPTIONS, PUBLIC_USAGE } from './options.js';
-import { publicTargets, updatePublicReadme, writePublicResult, type PublicResult } from './report.js';
+import { updatePublicReadme } from './report-markdown.js';
+import { publicTargets, writePublicResult, type PublicResult } from './report.js';
 import { bundleFigures, measurePages } from './web.js';
 
 const { values } = parseArgs({ options: PUBLIC_OPTIONS });
@@ -356,7 +357,7 @@ await runPart(
   },
   () => {
     updatePublicReadme('bench/README.md', RESULTS);
-    console.log('\nbench/README.md updated (public reads).');
+    console.log('\nbench/README.md and bench/results.md updated (public reads).');
   },
   () => children.stopAll(),
 );
