@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { CLOSED, STAR, TIME_ZONE, publicSiteSuite, usePublicSite } from './site.js';
+import { CLOSED, STAR, TIME_ZONE, publicSiteSuite, usePublicSite, type PageElement } from './site.js';
 
 /**
  * The business page: badges, share, directions, amenities, map, today's hours, head and structured data, the ad
@@ -145,13 +145,6 @@ publicSiteSuite('the public site in a browser: the business page', () => {
 });
 
 /** The browser globals the page functions above use (the root tsconfig has no DOM types). */
-interface PageElement {
-  id: string;
-  textContent: string | null;
-  async?: boolean;
-  labels?: ArrayLike<{ textContent: string | null }> | null;
-  getAttribute(name: string): string | null;
-}
 declare const document: {
   querySelectorAll(selector: string): ArrayLike<PageElement>;
   body: { firstElementChild: PageElement | null };

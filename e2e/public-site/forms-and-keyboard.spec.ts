@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { FILLER, FIXTURES, publicSiteSuite, usePublicSite } from './site.js';
+import { FILLER, FIXTURES, publicSiteSuite, usePublicSite, type PageElement } from './site.js';
 
 /**
  * The contact form (validation with the §5 messages, sending, the §8 error notice), the home counters and
@@ -151,11 +151,4 @@ publicSiteSuite('the public site in a browser: the contact form, the home counte
 });
 
 /** The browser globals the page functions above use (the root tsconfig has no DOM types). */
-interface PageElement {
-  id: string;
-  textContent: string | null;
-  async?: boolean;
-  labels?: ArrayLike<{ textContent: string | null }> | null;
-  getAttribute(name: string): string | null;
-}
 declare const document: { activeElement: PageElement | null };

@@ -213,5 +213,14 @@ export function usePublicSite() {
   return { site, sql, visit, text, heading, activeNav };
 }
 
-/** The browser global the page function above uses (the root tsconfig has no DOM types). */
+/** An element as the specs' page functions read it (the root tsconfig has no DOM types). */
+export interface PageElement {
+  id: string;
+  textContent: string | null;
+  async?: boolean;
+  labels?: ArrayLike<{ textContent: string | null }> | null;
+  getAttribute(name: string): string | null;
+}
+
+/** The browser global the page function above uses. */
 declare const document: { querySelector(selector: string): object | null };
