@@ -7,7 +7,7 @@ import {
   type DeleteBusinessesJobData,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
-  MAINTENANCE_JOBS,
+  enqueueDeleteBusinesses,
   QUEUES,
   slugify,
   BusinessSchema,
@@ -210,12 +210,7 @@ export class AdminBusinessesService {
     }
     const data: DeleteBusinessesJobData = { scope };
     const job = await unavailableWhenRedisIsAway(() =>
-      this.jobs.queue(QUEUES.maintenance).add(MAINTENANCE_JOBS.deleteBusinesses, data, {
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: { age: 24 * 3600 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      }),
+      enqueueDeleteBusinesses(this.jobs.queue(QUEUES.maintenance), data),
     );
     return { job };
   }

@@ -5,7 +5,6 @@ import { type BusinessRow, detach, isBlank, isRejection, type RowRejection, rowN
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
 
-export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
 

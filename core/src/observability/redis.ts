@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config.js';
  * A Redis client for the side uses of Redis (cache, heartbeat, metrics), built to never hold a request up:
  * no offline queue (a command while Redis is away fails at once instead of waiting for a reconnect), short
  * connect and command timeouts, one try per command, and reconnects every second or two in the background.
- * BullMQ keeps its own connections with its own rules (core/src/queues/queues.ts).
+ * BullMQ keeps its own connections with its own rules (core/src/jobs/queues.ts).
  */
 export function sideRedis(config: Pick<AppConfig, 'REDIS_URL'>, name: string, commandTimeoutMs = 250): Redis {
   const url = new URL(config.REDIS_URL);

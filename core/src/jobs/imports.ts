@@ -1,15 +1,25 @@
-import type { ImportProgress, ImportReport } from './import-file.js';
+/** The import queue's job: one uploaded spreadsheet, upserted by the worker (admin spec §3, §4). */
+import type { Queue } from 'bullmq';
+import type { ImportProgress, ImportReport } from '../import/import-file.js';
+
+export const IMPORT_JOBS = {
+  /** Imports one uploaded file; data: ImportJobData. */
+  import: 'import',
+} as const;
 
 /** An import running longer than this is stopped (nothing of it is written) and not retried. */
 export const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 /** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+/** Rows per write batch the admin may choose (admin spec §3); the upload form offers DEFAULT_BATCH_SIZE first. */
+export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
+export const DEFAULT_BATCH_SIZE = 500;
 /** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
 export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
 /**
  * Payload of an `import` job. The api streamed the upload into DATA_DIR/uploads under a random name, its
- * id; the worker resolves only such an id, inside that folder (core/src/import/uploads.ts), never a path.
+ * id; the worker resolves only such an id, inside that folder (core/src/jobs/import-uploads.ts), never a path.
  */
 export interface ImportJobData {
   uploadId: string;
@@ -249,3 +259,16 @@ export function failedUploadReport(meta: {
 
 /** Redis key (under REDIS_PREFIX) that asks the worker to stop a running import. */
 export const importCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:import-cancel:${jobId}`;
+
+/** Queues the import of one upload under a fresh job id. */
+export function enqueueImport(queue: Queue, data: ImportJobData, jobId: string) {
+  return queue.add(IMPORT_JOBS.import, data, {
+    jobId,
+    // A crash or a lost connection is retried (the import is one transaction, so a retry starts clean);
+    // a bad file, a cancel or a timeout is not (UnrecoverableError in the worker).
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+    removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+  });
+}
