@@ -6,6 +6,7 @@ export * from './rules/json-text.js';
 export * from './rules/opening-hours.js';
 export * from './rules/slug.js';
 export * from './jobs/index.js';
+export * from './wire/index.js';
 export * from './import/index.js';
 export * from './export/index.js';
 export * from './sitemaps/index.js';

@@ -1,0 +1,4 @@
+/** The api's answers and rules the web shares with it, browser-safe (the web imports these files directly). */
+export * from './contact.js';
+export * from './paging.js';
+export * from './uploads.js';
