@@ -1,5 +1,6 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { AdminBusinessesController } from './admin-businesses.controller.js';
+import { AdminBusinessesRepository } from './admin-businesses.repository.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
 import { AdminSystemController } from './admin-system.controller.js';
 import { AdminReportsController } from './reports.controller.js';
@@ -10,7 +11,7 @@ import { VisitorsService } from './visitors.service.js';
 
 @Module({
   controllers: [AdminBusinessesController, AdminSystemController, AdminReportsController],
-  providers: [AdminBusinessesService, SystemService, VisitorsService, ReportsService],
+  providers: [AdminBusinessesService, AdminBusinessesRepository, SystemService, VisitorsService, ReportsService],
   // The web app counts visits of the pages it renders on the server (they read no api from the browser).
   exports: [VisitorsService],
 })

@@ -10,7 +10,8 @@ interface ContactRow {
   message: string;
   company: string | null;
   phone: string | null;
-  created_at: Date;
+  /** PostgreSQL's text of the timestamp (MikroORM keeps raw timestamps as strings). */
+  created_at: string;
 }
 
 /** The contact_messages table: what the public form stores and the admin reads. */
@@ -58,7 +59,7 @@ export class ContactMessagesRepository {
         message: r.message,
         company: r.company,
         phone: r.phone,
-        createdAt: r.created_at.toISOString(),
+        createdAt: r.created_at,
       })),
       total,
       pagination: adminPagination(page, limit, total),

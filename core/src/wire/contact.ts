@@ -74,7 +74,7 @@ export interface ContactMessageListing {
   message: string;
   company: string | null;
   phone: string | null;
-  /** ISO date-time. */
+  /** The time it was stored, as PostgreSQL writes it. */
   createdAt: string;
 }
 

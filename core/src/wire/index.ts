@@ -2,3 +2,4 @@
 export * from './contact.js';
 export * from './paging.js';
 export * from './uploads.js';
+export * from './admin-businesses.js';
