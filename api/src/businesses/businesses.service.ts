@@ -1,9 +1,16 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { isOpenOn, parseAbout, parseWorkingHours, stripSlugSuffix, trueAmenities } from '@directory/core';
+import {
+  isOpenOn,
+  pageInfo,
+  parseAbout,
+  parseWorkingHours,
+  PUBLIC_MAX_PAGE,
+  stripSlugSuffix,
+  trueAmenities,
+} from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { hitToListing, LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
-import { pageInfo, PUBLIC_MAX_PAGE } from '../common/paging.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const PUBLIC_PAGE_SIZE = 20;

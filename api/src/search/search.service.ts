@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { slugify } from '@directory/core';
+import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine, SearchQuery } from '@directory/search';
 import { hitToListing } from '../common/listing.js';
-import { pageInfo } from '../common/paging.js';
 import { SEARCH_ENGINE } from './search-engine.module.js';
 import { SEARCH_MAX_PAGE, type SearchQueryDto } from './search.dto.js';
 

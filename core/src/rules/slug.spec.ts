@@ -9,6 +9,13 @@ describe('slugify', () => {
     ['Фризер за кућне љубимце', 'фризер-за-кућне-љубимце'],
     ['Handyman/Handywoman/Handyperson', 'handyman-handywoman-handyperson'],
     ['  New York ', 'new-york'],
+    ['  Coffee   shop ', 'coffee-shop'],
+    ['Food / Drink', 'food-drink'],
+    ['Bars - Pubs', 'bars-pubs'],
+    ['São Paulo', 'são-paulo'],
+    ['İstanbul', 'i̇stanbul'],
+    ['What?#%', 'what'],
+    ['Cafe\u0301 Noir', 'café-noir'],
   ])('%s -> %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });

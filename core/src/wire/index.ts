@@ -3,3 +3,5 @@ export * from './contact.js';
 export * from './paging.js';
 export * from './uploads.js';
 export * from './admin-businesses.js';
+export * from './admin-system.js';
+export * from './listing.js';

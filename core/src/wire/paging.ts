@@ -12,6 +12,17 @@ export interface Paged {
   hasPrevPage: boolean;
 }
 
+export function pageInfo(page: number, limit: number, totalCount: number, maxPages = PUBLIC_MAX_PAGE): Paged {
+  const totalPages = Math.min(maxPages, Math.ceil(totalCount / limit));
+  return {
+    currentPage: page,
+    totalPages,
+    totalCount,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+  };
+}
+
 /** The admin lists' paging block (admin spec §7). */
 export interface AdminPagination {
   page: number;

@@ -1,5 +1,6 @@
 /** The admin screens' constants and pure rules (admin spec §3, §5, §9), kept apart so they are unit-tested. */
 import type { ExportField } from '@directory/core/export/business-fields.js';
+import { BATCH_SIZES, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@directory/core/wire/uploads.js';
 
 /** Admin spec §9. */
 export const PAGE_SIZE = 20;
@@ -7,18 +8,15 @@ export const CATEGORY_DROPDOWN_SIZE = 20;
 export const MAX_CATEGORY_MATCHES = 100;
 export const TOP_CATEGORIES = 8;
 export const DASHBOARD_REPORTS = 3;
-export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 export const UPLOAD_GAP_MS = 25;
 export const CACHE_CLEAR_RELOAD_MS = 2000;
 export const AD_SLOT_MAX_BYTES = 50 * 1024;
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
-export const BATCH_SIZES = [
-  { value: 100, label: '100 (güvenli)' },
-  { value: 500, label: '500 (varsayılan)' },
-  { value: 1000, label: '1000' },
-  { value: 2000, label: '2000' },
-] as const;
-export const DEFAULT_BATCH_SIZE = 500;
+/** The upload form's batch sizes: the api's (core/src/wire/uploads.ts), labelled. */
+const BATCH_SIZE_NOTES: Partial<Record<(typeof BATCH_SIZES)[number], string>> = { 100: 'güvenli', 500: 'varsayılan' };
+export const BATCH_SIZE_CHOICES = BATCH_SIZES.map((value) => ({
+  value,
+  label: BATCH_SIZE_NOTES[value] ? `${value} (${BATCH_SIZE_NOTES[value]})` : String(value),
+}));
 
 /** Freshness of the admin's data (admin spec §9), in ms. */
 export const FRESH = {

@@ -1,14 +1,8 @@
-import type { Listing, Paged } from './api.js';
+import type { SearchListing } from '@directory/core/wire/listing.js';
+import type { Paged } from '@directory/core/wire/paging.js';
 
-/** One search hit: a listing plus what the search page and its map need. */
-export interface Hit extends Listing {
-  type?: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  verified: boolean;
-  openNow: boolean | null;
-  distanceKm?: number;
-}
+/** One search hit: a listing plus what the search page and its map need (the api's SearchListing). */
+export type Hit = SearchListing;
 
 /** A facet value with its count: category slug, country ISO code, or city slug (with its countryCode). */
 export interface Facet {

@@ -12,7 +12,7 @@ import {
   jsonLdText,
   stripSlugSuffix,
 } from '../lib/business.js';
-import { slugOf } from '../lib/format.js';
+import { slugify } from '@directory/core/rules/slug.js';
 import { isOpenToday, WEEKDAYS, weekdayOf } from '../lib/hours.js';
 import { injectMarkup } from '../lib/inject.js';
 import { businessKey } from '../ssr/routes.js';
@@ -129,7 +129,7 @@ export function BusinessDetail() {
         <Stars rating={data.rating} /> ({data.reviews} reviews)
       </p>
       {(data.categorySlug || data.category) && (
-        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugOf(data.category!))}`}>
+        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugify(data.category))}`}>
           {data.type ?? data.category}
         </Link>
       )}
