@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { adminPagination, type ContactMessagePage, ContactMessageSchema } from '@directory/core';
+import {
+  adminPagination,
+  type ContactMessageListing,
+  type ContactMessagePage,
+  ContactMessageSchema,
+} from '@directory/core';
 
-interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  company: string | null;
-  phone: string | null;
-  /** PostgreSQL's text of the timestamp (MikroORM keeps raw timestamps as strings). */
-  created_at: string;
-}
+/** A row as listed: the answer's fields, the id as bigint text and the time as PostgreSQL writes it. */
+type ContactRow = Omit<ContactMessageListing, 'id' | 'createdAt'> & { id: string; created_at: string };
 
 /** The contact_messages table: what the public form stores and the admin reads. */
 @Injectable()

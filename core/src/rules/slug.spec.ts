@@ -41,4 +41,14 @@ describe('business slugs', () => {
     expect(stripSlugSuffix('joes-pizza-new-york-a1b2c3')).toBe('joes-pizza-new-york');
     expect(stripSlugSuffix('joes-pizza')).toBeNull();
   });
+
+  it.each([
+    ['kiez-bakery-berlin-a1b2c3', 'kiez-bakery-berlin'],
+    ['kiez-bakery-berlin', 'kiez-bakery'],
+    ['kiez-bakery-A1B2C3', null],
+    ['kiez-bakery-a1b2c', null],
+    ['a1b2c3', null],
+  ])('retries %p without its suffix as %p (public spec §5)', (slug, retry) => {
+    expect(stripSlugSuffix(slug)).toBe(retry);
+  });
 });

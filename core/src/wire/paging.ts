@@ -3,6 +3,9 @@
 /** Public spec §5: a public page number is valid only from 1 to 100, so no public list has more pages. */
 export const PUBLIC_MAX_PAGE = 100;
 
+/** The search's pages (public spec §4): deeper than the lists', still a bounded offset. */
+export const SEARCH_MAX_PAGE = 500;
+
 /** The paged public response of public spec §3, shared by every paged list. */
 export interface Paged {
   currentPage: number;
