@@ -5,3 +5,5 @@ export * from './uploads.js';
 export * from './admin-businesses.js';
 export * from './admin-system.js';
 export * from './listing.js';
+export * from './admin-settings.js';
+export * from './exports.js';
