@@ -35,6 +35,8 @@ export const SKIP_REASONS = {
   unchanged: 'Already stored with the same values; nothing to change.',
   laterDuplicate: 'A later row of the file has the same place_id; that row was kept.',
   nameAddressDuplicate: 'A business with the same name and address is already stored, or comes later in the file.',
+  notABusiness:
+    'Not a business: no category, phone, opening hours, rating or street address (Google-Maps exports list towns and areas this way).',
 } as const;
 
 export interface WriteOptions {

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import { type ColumnExtraction, mapColumns } from './columns.js';
 import { writeBusinesses } from './business-writer.js';
-import { type BusinessRow, detach, isBlank, isRejection, type RowRejection, rowNormalizer } from './normalize-row.js';
+import { detach, isBlank } from './cells.js';
+import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
 
-/** The errors and skipped rows a report lists (the counts are always complete). */
+/** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
 
 export interface ImportProgress {
@@ -31,6 +32,10 @@ export interface ImportReport {
   skippedRows: SkippedRow[];
   errorCount: number;
   errors: RowRejection[];
+  /** Values out of range or unreadable that were stored empty (or 0, false) instead; the rows were imported. */
+  warningCount: number;
+  /** The first warnings (at most 1000; `warningCount` counts them all). */
+  warnings: RowWarning[];
   columnExtraction: Omit<ColumnExtraction, 'indexes'>;
   duplicateAnalysis: {
     totalRecords: number;
@@ -100,8 +105,12 @@ async function importRows(
 ): Promise<ImportReport> {
   const signal = options.signal;
   const errors: RowRejection[] = [];
+  const warnings: RowWarning[] = [];
   const skippedRows: SkippedRow[] = [];
   let errorCount = 0;
+  let warningCount = 0;
+  /** Rows left out before writing (not businesses); the writer's skips are added to totals.skipped. */
+  let notBusinesses = 0;
   let totalRows = 0;
   const totals = { inserted: 0, updated: 0, skipped: 0 };
   const seenPlaceIds = new Set<string>();
@@ -113,9 +122,18 @@ async function importRows(
   let batchRowNumbers: number[] = [];
   /** Place ids of the batch being filled that no earlier row of the file had. */
   let firstSeen = 0;
-  const normalize = rowNormalizer(columns);
+  const normalize = rowNormalizer(columns, (warning) => {
+    warningCount++;
+    if (warnings.length < MAX_LISTED_ROWS) warnings.push(warning);
+  });
 
   const reject = (rejection: RowRejection) => {
+    if (rejection.skip) {
+      notBusinesses++;
+      if (skippedRows.length < MAX_LISTED_ROWS)
+        skippedRows.push({ rowNumber: rejection.rowNumber, ...rejection.skip, reason: rejection.reason });
+      return;
+    }
     errorCount++;
     if (errors.length < MAX_LISTED_ROWS) errors.push(rejection);
   };
@@ -204,9 +222,12 @@ async function importRows(
   return {
     totalRows,
     ...totals,
+    skipped: totals.skipped + notBusinesses,
     skippedRows,
     errorCount,
     errors,
+    warningCount,
+    warnings,
     columnExtraction: extraction,
     duplicateAnalysis: {
       totalRecords: totalRows,

@@ -1,8 +1,12 @@
 import { parseAbout } from '../rules/amenities.js';
 import { countryCodeFromName, countryName } from '../rules/countries.js';
+import { parseObjectText } from '../rules/json-text.js';
 import { parseWorkingHours } from '../rules/opening-hours.js';
 import { businessSlug, slugify } from '../rules/slug.js';
+import { SKIP_REASONS } from './business-writer.js';
+import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
+import { isoCountryCode } from './country-code.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
 export interface BusinessRow {
@@ -37,93 +41,21 @@ export interface BusinessRow {
 export interface RowRejection {
   rowNumber: number;
   reason: string;
+  /** Set when the row is left out as not being a business: it is counted as skipped, not as an error. */
+  skip?: { name: string; placeId: string | null };
 }
 
-/** Spreadsheet tools write these for an empty cell. */
-const EMPTY_MARKERS = new Set(['', 'none', 'nan', 'null', 'n/a', 'undefined']);
-
-/** A cell as text: trimmed, numbers without exponent, dates as ISO, empty markers as null. */
-export function cellText(value: unknown): string | null {
-  if (typeof value === 'string') {
-    const text = value.trim();
-    return maybeEmptyMarker(text) && EMPTY_MARKERS.has(text.toLowerCase()) ? null : text;
-  }
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  }
-  const text = String(value).trim();
-  return maybeEmptyMarker(text) && EMPTY_MARKERS.has(text.toLowerCase()) ? null : text;
+/** A value that was out of range or unreadable: what the file held and what was stored instead. */
+export interface RowWarning {
+  rowNumber: number;
+  column: ImportColumn;
+  read: string;
+  /** What the business holds for it now (null: left empty). */
+  stored: string | null;
+  reason: string;
 }
 
-/**
- * Cheap pre-check of EMPTY_MARKERS (every cell of a million rows goes through it): empty, or at most 9
- * characters starting with n or u, as the markers do.
- */
-function maybeEmptyMarker(text: string): boolean {
-  if (text.length === 0) return true;
-  if (text.length > 9) return false;
-  const first = text.charCodeAt(0) | 0x20;
-  return first === 0x6e || first === 0x75;
-}
-
-/** True when every cell of a row is empty (a blank line of a spreadsheet, not counted as a row). */
-export function isBlank(values: readonly unknown[]): boolean {
-  for (const value of values) {
-    if (value === null || value === undefined) continue;
-    if (typeof value === 'string' ? value.trim() !== '' : String(value).trim() !== '') return false;
-  }
-  return true;
-}
-
-function cellNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = cellText(value);
-  if (text === null) return null;
-  const n = Number(text.replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
-}
-
-function cellBoolean(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  const text = cellText(value)?.toLowerCase();
-  return text === 'true' || text === '1' || text === 'yes' || text === 'y' || text === 'verified';
-}
-
-/**
- * Remembers the results of a pure function of a cell for the values seen most (a file repeats its
- * categories, cities and opening hours over and over). Bounded: when full it starts again.
- */
-class Memo<V> {
-  private readonly values = new Map<string, V>();
-  constructor(
-    private readonly compute: (key: string) => V,
-    private readonly limit = 20_000,
-  ) {}
-
-  get(key: string): V {
-    let value = this.values.get(key);
-    if (value === undefined && !this.values.has(key)) {
-      value = this.compute(key);
-      if (this.values.size >= this.limit) this.values.clear();
-      this.values.set(detach(key), value);
-    }
-    return value as V;
-  }
-}
-
-/**
- * A copy of a string that does not keep the text it was cut from alive. A cell read from a file is a slice
- * of the chunk it came from (V8 shares the chunk's characters), so keeping one cell for the whole import (a
- * place id in the duplicate check, a name in the report's skipped rows) would keep its whole chunk: for
- * every kept cell, hundreds of kilobytes.
- */
-export function detach(text: string): string {
-  // Concatenating then slicing makes V8 flatten into a fresh string of just these characters.
-  return text.length < 13 ? text : ` ${text}`.slice(1);
-}
+export type WarningSink = (warning: RowWarning) => void;
 
 interface Memos {
   slug: Memo<string | null>;
@@ -147,6 +79,7 @@ const normalAbout = (text: string) => {
  */
 export function rowNormalizer(
   columns: ColumnExtraction,
+  warn: WarningSink = () => undefined,
 ): (values: readonly unknown[], rowNumber: number) => BusinessRow | RowRejection {
   const memos: Memos = {
     slug: new Memo((text) => slugify(text) || null),
@@ -154,63 +87,106 @@ export function rowNormalizer(
     about: new Memo(normalAbout, 5_000),
     country: new Memo(countryCodeFromName),
   };
-  return (values, rowNumber) => normalizeWith(values, columns, rowNumber, memos);
+  return (values, rowNumber) => normalizeWith(values, columns, rowNumber, memos, warn);
 }
 
 /**
  * Validates and normalises one data row (admin spec §3 columns). A row without a name is rejected with a
- * sentence; out-of-range values are dropped rather than failing the row, so a real file still lands.
+ * sentence, a row that is a place rather than a business is skipped with one; a value out of range or
+ * unreadable is left empty (or 0, false) and reported to `warn`, so a real file still lands and says what changed.
  */
 export function normalizeRow(
   values: readonly unknown[],
   columns: ColumnExtraction,
   rowNumber: number,
+  warn: WarningSink = () => undefined,
 ): BusinessRow | RowRejection {
-  return normalizeWith(values, columns, rowNumber, null);
+  return normalizeWith(values, columns, rowNumber, null, warn);
 }
+
+const MAX_REVIEWS = 2_147_483_647;
+const WARNINGS = {
+  latitude: 'Latitude must be a number from -90 to 90; the position was left empty.',
+  longitude: 'Longitude must be a number from -180 to 180; the position was left empty.',
+  halfPosition: 'A position needs both latitude and longitude; the position was left empty.',
+  rating: 'Rating must be a number from 0 to 5; left empty.',
+  reviewsUnreadable: 'The review count is not a number; stored 0.',
+  reviewsNegative: 'The review count cannot be negative; stored 0.',
+  reviewsTooLarge: `The review count is above ${MAX_REVIEWS}; stored ${MAX_REVIEWS}.`,
+  countryCode: 'Not an ISO 3166 country code.',
+  hours: 'The opening hours could not be read (expected each weekday with its hours); left empty.',
+  about: 'The amenities could not be read (malformed JSON); left empty.',
+  verified: 'Expected true or false (yes/no, 1/0); stored false.',
+} as const;
 
 function normalizeWith(
   values: readonly unknown[],
   columns: ColumnExtraction,
   rowNumber: number,
   memos: Memos | null,
+  warn: WarningSink,
 ): BusinessRow | RowRejection {
   const raw = (column: ImportColumn): unknown => {
     const index = columns.indexes[column];
     return index === undefined ? undefined : values[index];
   };
   const text = (column: ImportColumn) => cellText(raw(column));
+  const report = (column: ImportColumn, stored: unknown, reason: string) =>
+    warn({
+      rowNumber,
+      column,
+      read: detach(cellText(raw(column)) ?? String(raw(column))),
+      stored: stored === null ? null : String(stored),
+      reason,
+    });
 
   const name = text('name');
   if (!name) return { rowNumber, reason: 'The name is empty; every business needs a name.' };
   if (name.length > 500) return { rowNumber, reason: 'The name is longer than 500 characters.' };
 
-  let latitude = cellNumber(raw('latitude'));
-  let longitude = cellNumber(raw('longitude'));
-  if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
-    latitude = null;
-    longitude = null;
-  }
-  const ratingValue = cellNumber(raw('rating'));
-  const rating = ratingValue !== null && ratingValue >= 0 && ratingValue <= 5 ? ratingValue : null;
-  const reviewsValue = cellNumber(raw('reviews'));
-  const reviews = reviewsValue !== null && reviewsValue >= 0 ? Math.min(Math.round(reviewsValue), 2_147_483_647) : 0;
+  const [latitude, longitude] = position(raw('latitude'), raw('longitude'), report);
+  const rating = ratingOf(raw('rating'), report);
+  const reviews = reviewsOf(raw('reviews'), report);
 
-  let countryCode = text('country_code')?.toUpperCase() ?? null;
-  if (countryCode && !/^[A-Z]{2}$/.test(countryCode)) countryCode = null;
+  const codeText = text('country_code');
+  let countryCode = codeText === null ? null : isoCountryCode(codeText);
   let country = text('country');
   countryCode ??= country === null ? null : memos ? memos.country.get(country) : countryCodeFromName(country);
+  if (codeText !== null && isoCountryCode(codeText) === null)
+    report(
+      'country_code',
+      countryCode,
+      `${WARNINGS.countryCode} ${countryCode ? 'Read from the country.' : 'Left empty.'}`,
+    );
   if (!country && countryCode) country = countryName(countryCode);
 
   const type = text('type');
   const category = text('category') ?? type;
   const city = text('city');
   const fullAddress = text('full_address');
+  const street = text('street');
+  const phone = text('phone');
+  const url = text('url');
   const placeId = text('place_id');
   const hoursText = text('working_hours');
   const aboutText = text('about');
   const slugOf = (value: string | null) =>
     value === null ? null : memos ? memos.slug.get(value) : slugify(value) || null;
+
+  const looksLikeExport = columns.indexes.category !== undefined || columns.indexes.type !== undefined;
+  // A website does not count: towns have one too.
+  const listed = category ?? phone ?? hoursText ?? rating ?? (reviews > 0 ? reviews : null);
+  if (looksLikeExport && listed === null && !hasStreetAddress(street, fullAddress))
+    return { rowNumber, reason: SKIP_REASONS.notABusiness, skip: { name: detach(name), placeId } };
+
+  const workingHours = hoursText === null ? null : memos ? memos.hours.get(hoursText) : normalHours(hoursText);
+  if (hoursText !== null && workingHours === null && !/^\{\s*\}$/.test(hoursText))
+    report('working_hours', null, WARNINGS.hours);
+  const about = aboutText === null ? null : memos ? memos.about.get(aboutText) : normalAbout(aboutText);
+  if (aboutText !== null && about === null && aboutText.startsWith('{') && parseObjectText(aboutText) === null)
+    report('about', null, WARNINGS.about);
+  const verified = cellBoolean(raw('verified'));
+  if (verified === null) report('verified', false, WARNINGS.verified);
 
   return {
     name,
@@ -218,12 +194,12 @@ function normalizeWith(
     category,
     type,
     full_address: fullAddress,
-    street: text('street'),
+    street,
     city,
     postal_code: text('postal_code'),
     country,
     country_code: countryCode,
-    phone: text('phone'),
+    phone,
     latitude,
     longitude,
     rating,
@@ -232,14 +208,55 @@ function normalizeWith(
     photo: text('photo'),
     logo: text('logo'),
     located_in: text('located_in'),
-    working_hours: hoursText === null ? null : memos ? memos.hours.get(hoursText) : normalHours(hoursText),
-    verified: cellBoolean(raw('verified')),
-    about: aboutText === null ? null : memos ? memos.about.get(aboutText) : normalAbout(aboutText),
+    working_hours: workingHours,
+    verified: verified === true,
+    about,
     place_id: placeId,
-    url: text('url'),
+    url,
     category_slug: slugOf(category),
     city_slug: slugOf(city),
   };
+}
+
+type Report = (column: ImportColumn, stored: unknown, reason: string) => void;
+
+/** Latitude and longitude, both kept or both left empty. */
+function position(latitudeCell: unknown, longitudeCell: unknown, report: Report): [number | null, number | null] {
+  const latitude = cellNumber(latitudeCell);
+  const longitude = cellNumber(longitudeCell);
+  if (latitude === undefined && longitude === undefined) return [null, null];
+  const latitudeOk = latitude !== undefined && Math.abs(latitude) <= 90;
+  const longitudeOk = longitude !== undefined && Math.abs(longitude) <= 180;
+  if (latitudeOk && longitudeOk) return [latitude, longitude];
+  if (latitude !== undefined) report('latitude', null, latitudeOk ? WARNINGS.halfPosition : WARNINGS.latitude);
+  if (longitude !== undefined) report('longitude', null, longitudeOk ? WARNINGS.halfPosition : WARNINGS.longitude);
+  return [null, null];
+}
+
+function ratingOf(cell: unknown, report: Report): number | null {
+  const rating = cellNumber(cell);
+  if (rating === undefined) return null;
+  if (rating >= 0 && rating <= 5) return rating;
+  report('rating', null, WARNINGS.rating);
+  return null;
+}
+
+function reviewsOf(cell: unknown, report: Report): number {
+  const reviews = cellNumber(cell);
+  if (reviews === undefined) return 0;
+  if (Number.isNaN(reviews)) report('reviews', 0, WARNINGS.reviewsUnreadable);
+  else if (reviews < 0) report('reviews', 0, WARNINGS.reviewsNegative);
+  else if (reviews > MAX_REVIEWS) report('reviews', MAX_REVIEWS, WARNINGS.reviewsTooLarge);
+  else return Math.round(reviews);
+  return reviews > MAX_REVIEWS ? MAX_REVIEWS : 0;
+}
+
+/** A street, or an address whose first part holds a house number: what a town or an area result lacks. */
+function hasStreetAddress(street: string | null, fullAddress: string | null): boolean {
+  if (street) return true;
+  if (!fullAddress) return false;
+  const comma = fullAddress.indexOf(',');
+  return /\d/.test(comma === -1 ? fullAddress : fullAddress.slice(0, comma));
 }
 
 export function isRejection(row: BusinessRow | RowRejection): row is RowRejection {

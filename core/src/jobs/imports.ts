@@ -46,7 +46,8 @@ export function batchUploadResult(
     success: report.errorCount < report.totalRows,
     message:
       `${meta.fileName}: ${report.totalRows} rows — ${report.inserted} new, ${report.updated} updated, ` +
-      `${report.skipped} skipped, ${report.errorCount} rejected.`,
+      `${report.skipped} skipped, ${report.errorCount} rejected` +
+      (report.warningCount > 0 ? `, ${report.warningCount} values not stored as read.` : '.'),
     jobId: meta.jobId,
     fileName: meta.fileName,
     totalRows: report.totalRows,
@@ -61,6 +62,14 @@ export function batchUploadResult(
       name: s.name,
       placeId: s.placeId,
       reason: s.reason,
+    })),
+    warningCount: report.warningCount,
+    warnings: report.warnings.map((w) => ({
+      row: w.rowNumber,
+      column: w.column,
+      read: w.read,
+      stored: w.stored,
+      message: w.reason,
     })),
     columnExtraction: {
       extractedCount: report.columnExtraction.extractedCount,
@@ -106,6 +115,7 @@ export function storedUploadReport(
       inserted: report.inserted,
       skipped: report.skipped,
       errors: report.errorCount,
+      warnings: report.warningCount,
       updateRate: rate(written, report.totalRows),
       skipRate: rate(report.skipped, report.totalRows),
     },
@@ -146,6 +156,8 @@ export function batchResultFromStored(stored: StoredUploadReport, reportId: numb
     skippedCount: stored.results.skipped,
     errors: [],
     skippedBusinesses: [],
+    warningCount: stored.results.warnings ?? 0,
+    warnings: [],
     columnExtraction: stored.columnExtraction,
     duplicateAnalysis: {
       totalRecords: stored.summary.totalRecords,

@@ -26,6 +26,9 @@ export interface BatchUploadResult {
   skippedCount: number;
   errors: { row: number; message: string }[];
   skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
+  /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
+  warningCount: number;
+  warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
   columnExtraction: {
     extractedCount: number;
     totalColumns: number;
@@ -61,6 +64,8 @@ export interface StoredUploadReport {
     inserted: number;
     skipped: number;
     errors: number;
+    /** Absent from reports stored before warnings were counted. */
+    warnings?: number;
     updateRate: number;
     skipRate: number;
   };

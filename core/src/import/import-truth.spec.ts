@@ -1,0 +1,162 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createSuiteDatabase } from '../../../testing/database.js';
+import { EXPORT_FIELDS } from '../export/business-fields.js';
+import { writeExportCsv } from '../export/write-csv.js';
+import { SKIP_REASONS } from './business-writer.js';
+import { importFile } from './import-file.js';
+
+const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
+
+/** Issue 31: an import says what it did not store as read, skips what is not a business, and round-trips. */
+describe('imports that tell the truth', () => {
+  let databases: Awaited<ReturnType<typeof createSuiteDatabase>>[];
+  let first: pg.Pool;
+  let second: pg.Pool;
+  let scratch: string;
+  const importInto = async (pool: pg.Pool, file: string) => {
+    const client = await pool.connect();
+    try {
+      return await importFile(file, client);
+    } finally {
+      client.release();
+    }
+  };
+
+  beforeAll(async () => {
+    databases = [await createSuiteDatabase(), await createSuiteDatabase()];
+    [first, second] = databases.map((d) => new pg.Pool({ connectionString: d.url, max: 2 }));
+    scratch = await mkdtemp(join(tmpdir(), 'import-truth-'));
+  });
+  afterAll(async () => {
+    await Promise.all([first.end(), second.end()]);
+    await Promise.all(databases.map((d) => d.drop()));
+  });
+
+  it('reports every value out of range or unreadable: column, what was read, what was stored', async () => {
+    const file = join(scratch, 'out-of-range.csv');
+    await writeFile(
+      file,
+      [
+        'name,place_id,latitude,longitude,rating,reviews,country,country_code,working_hours,about,verified',
+        'North Pole Café,w-1,95,20,7,-3,,USA,"{""Monday"": 5}","{not json",maybe',
+        'Fine Place,w-2,47.3,8.5,4.5,12.0,,UK,"{""Monday"": ""9AM-5PM""}","{}",true',
+        'Half Position,w-3,47.3,,abc,1e12,Switzerland,XX,,,',
+      ].join('\n'),
+    );
+    const report = await importInto(first, file);
+    expect(report).toMatchObject({ totalRows: 3, inserted: 3, errorCount: 0, warningCount: 11 });
+    expect(report.warnings.map((w) => [w.rowNumber, w.column, w.read, w.stored])).toEqual([
+      [2, 'latitude', '95', null],
+      [2, 'longitude', '20', null],
+      [2, 'rating', '7', null],
+      [2, 'reviews', '-3', '0'],
+      [2, 'working_hours', '{"Monday": 5}', null],
+      [2, 'about', '{not json', null],
+      [2, 'verified', 'maybe', 'false'],
+      [4, 'latitude', '47.3', null],
+      [4, 'rating', 'abc', null],
+      [4, 'reviews', '1e12', '2147483647'],
+      [4, 'country_code', 'XX', 'CH'],
+    ]);
+    expect(report.warnings.every((w) => w.reason.endsWith('.'))).toBe(true);
+    const { rows } = await first.query(
+      `select place_id, latitude, rating, reviews, country_code, working_hours, verified from businesses order by place_id`,
+    );
+    expect(rows).toEqual([
+      {
+        place_id: 'w-1',
+        latitude: null,
+        rating: null,
+        reviews: 0,
+        country_code: 'US',
+        working_hours: null,
+        verified: false,
+      },
+      {
+        place_id: 'w-2',
+        latitude: 47.3,
+        rating: 4.5,
+        reviews: 12,
+        country_code: 'GB',
+        working_hours: '{"Monday":"9AM-5PM"}',
+        verified: true,
+      },
+      {
+        place_id: 'w-3',
+        latitude: null,
+        rating: null,
+        reviews: 2147483647,
+        country_code: 'CH',
+        working_hours: null,
+        verified: false,
+      },
+    ]);
+  });
+
+  it('skips a town or area that a Google-Maps export lists among businesses, naming the reason', async () => {
+    const file = join(scratch, 'towns.csv');
+    await writeFile(
+      file,
+      [
+        'name,category,type,phone,site,full_address,rating,place_id',
+        'Dornsife,,,,,"Little Mahanoy Township, PA 17823",,t-1',
+        'Cranston,,,,http://www.cranstonri.com/,Rhode Island,,t-2',
+        'SV Gym Fitness Club,,,,,"12, Rasoolpura, Begumpet, Hyderabad",,t-3',
+        'Joe Plumbing,Plumber,Plumber,+1 555,,"Queens, NY",4.5,t-4',
+      ].join('\n'),
+    );
+    const report = await importInto(first, file);
+    expect(report).toMatchObject({ totalRows: 4, inserted: 2, skipped: 2, errorCount: 0 });
+    expect(report.skippedRows).toEqual([
+      { rowNumber: 2, name: 'Dornsife', placeId: 't-1', reason: SKIP_REASONS.notABusiness },
+      { rowNumber: 3, name: 'Cranston', placeId: 't-2', reason: SKIP_REASONS.notABusiness },
+    ]);
+  });
+
+  it("removes the ' our export puts before a formula start, and only that", async () => {
+    const file = join(scratch, 'quoted.csv');
+    await writeFile(
+      file,
+      `name,place_id,phone,street\n'=Odd Name,q-1,'+1 315-471-7747,'-5 West\nO'Brien,q-2,'Quoted,'x\n`,
+    );
+    await importInto(first, file);
+    const { rows } = await first.query(
+      `select name, phone, street from businesses where place_id like 'q-%' order by 1`,
+    );
+    expect(rows).toEqual([
+      { name: '=Odd Name', phone: '+1 315-471-7747', street: '-5 West' },
+      { name: "O'Brien", phone: "'Quoted", street: "'x" },
+    ]);
+  });
+
+  it('export → import changes nothing: every field of every business of real files, both layouts', async () => {
+    for (const real of ['us_ny_pa_hvac_contractors.xlsx', 'in_hyderabad_gyms.csv', 'ch_zurich_restaurants.csv'])
+      await importInto(second, join(REAL, real));
+    const exported = join(scratch, 'export.csv');
+    const request = {
+      fields: [...EXPORT_FIELDS],
+      countryCode: null,
+      categories: [],
+      dateRange: 'all' as const,
+      startDate: null,
+      endDate: null,
+      requestedAt: new Date().toISOString(),
+      fileName: 'export.csv',
+    };
+    await writeExportCsv(second, request, exported);
+    const fields = EXPORT_FIELDS.filter((f) => !['id', 'created_at', 'updated_at'].includes(f));
+    const snapshot = async (pool: pg.Pool) =>
+      (await pool.query(`select ${fields.join(', ')} from businesses order by place_id, name`)).rows;
+    const before = await snapshot(second);
+    expect(before.length).toBeGreaterThan(2500);
+    expect(before.some((b) => b.phone?.startsWith('+'))).toBe(true);
+
+    await first.query('truncate businesses cascade');
+    const report = await importInto(first, exported);
+    expect(report).toMatchObject({ errorCount: 0, warningCount: 0, inserted: before.length });
+    expect(await snapshot(first)).toEqual(before);
+  });
+});
