@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config/config.js';
+import { redisAddress } from '../observability/redis.js';
 
 /** Every BullMQ queue of the system; the api enqueues, the worker processes. */
 export const QUEUES = {
@@ -19,14 +20,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Redis connection and key prefix shared by BullMQ in the api and the worker. */
 export function bullConnection(config: AppConfig) {
-  const url = new URL(config.REDIS_URL);
   return {
     connection: {
-      host: url.hostname,
-      port: Number(url.port || 6379),
-      username: url.username || undefined,
-      password: url.password ? decodeURIComponent(url.password) : undefined,
-      db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+      ...redisAddress(config.REDIS_URL),
       // BullMQ workers must wait for Redis indefinitely rather than fail a command.
       maxRetriesPerRequest: null,
     },
