@@ -6,7 +6,6 @@ import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowN
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
 
-export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
 

@@ -1,11 +1,11 @@
 import { formatNumber } from './format.js';
-import type { BatchUploadResult } from './types.js';
+import type { UploadOutcome } from './types.js';
 
 const FIRST = 5;
 const MOST = 200;
 
 /** Admin spec §3 batch result of one file: counts, column extraction, duplicates, skipped and error rows. */
-export function UploadReport({ result }: { result: BatchUploadResult }) {
+export function UploadReport({ result }: { result: UploadOutcome }) {
   const c = result.columnExtraction;
   const d = result.duplicateAnalysis;
   return (

@@ -14,7 +14,7 @@ import {
   uploadSummary,
   utf8Bytes,
 } from './rules.js';
-import type { BusinessDetail } from './types.js';
+import type { BusinessDetail } from '@directory/core/wire/admin-businesses.js';
 
 describe('admin screen rules', () => {
   it('offers the 27 export fields with the default four', () => {

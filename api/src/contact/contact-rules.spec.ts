@@ -1,6 +1,6 @@
-// The very check the api's ContactMessageDto runs (@IsEmail).
+// The browser's contact form rules (core/src/wire/contact.ts) against the very check the api's ContactMessageDto runs (@IsEmail).
 import { isEmail } from 'class-validator';
-import { contactPayload, EMPTY_CONTACT, validateContact } from './contact.js';
+import { contactPayload, EMPTY_CONTACT, validateContact } from '@directory/core';
 
 const good = {
   ...EMPTY_CONTACT,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { UPLOAD_EXTENSIONS } from './import-job.js';
+import { UPLOAD_EXTENSIONS } from '../wire/uploads.js';
 
 /*
  * An import job never carries a path: it names its upload by id, the random name the api gave the file in

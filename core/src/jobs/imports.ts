@@ -1,15 +1,19 @@
-import type { ImportProgress, ImportReport } from './import-file.js';
+/** The import queue's job: one uploaded spreadsheet, upserted by the worker (admin spec §3, §4). */
+import type { Queue } from 'bullmq';
+import type { ImportProgress, ImportReport } from '../import/import-file.js';
+import { type BatchUploadResult, type FailedUploadReport, rate, type StoredUploadReport } from '../wire/uploads.js';
+
+export const IMPORT_JOBS = {
+  /** Imports one uploaded file; data: ImportJobData. */
+  import: 'import',
+} as const;
 
 /** An import running longer than this is stopped (nothing of it is written) and not retried. */
 export const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-/** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
-export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
-/** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
 /**
  * Payload of an `import` job. The api streamed the upload into DATA_DIR/uploads under a random name, its
- * id; the worker resolves only such an id, inside that folder (core/src/import/uploads.ts), never a path.
+ * id; the worker resolves only such an id, inside that folder (core/src/jobs/import-uploads.ts), never a path.
  */
 export interface ImportJobData {
   uploadId: string;
@@ -29,79 +33,8 @@ export interface ImportJobProgress extends Omit<ImportProgress, 'phase'> {
   at?: number;
 }
 
-/** Batch upload result per file (admin spec §3), also the answer of the legacy single-file upload. */
-export interface BatchUploadResult {
-  success: boolean;
-  message: string;
-  jobId: string;
-  fileName: string;
-  totalRows: number;
-  /** Rows written: new businesses plus changed ones. */
-  successCount: number;
-  insertedCount: number;
-  updatedCount: number;
-  errorCount: number;
-  skippedCount: number;
-  errors: { row: number; message: string }[];
-  skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
-  /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
-  warningCount: number;
-  warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
-  columnExtraction: {
-    extractedCount: number;
-    totalColumns: number;
-    extractionRate: number;
-    successfulColumns: string[];
-    missingColumns: string[];
-  };
-  duplicateAnalysis: {
-    totalRecords: number;
-    recordsWithPlaceId: number;
-    databaseDuplicateCount: number;
-    databaseDuplicateRate: number;
-    newPlaceIdCount: number;
-    newPlaceIdRate: number;
-    excelDuplicateCount: number;
-    excelDuplicateRecords: number;
-  };
-  processingTimeSeconds: number;
-  /** Id of the stored upload report (GET /api/admin/upload-reports). */
-  reportId?: number;
-}
-
-/** The stored upload report (admin spec §3), listed on the dashboard. */
-export interface StoredUploadReport {
-  success: boolean;
-  timestamp: string;
-  jobId: string;
-  message: string;
-  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
-  results: {
-    /** Rows written (new or changed). */
-    updated: number;
-    inserted: number;
-    skipped: number;
-    errors: number;
-    /** Absent from reports stored before warnings were counted. */
-    warnings?: number;
-    updateRate: number;
-    skipRate: number;
-  };
-  duplicateAnalysis: {
-    excelDuplicateCount: number;
-    databaseDuplicateCount: number;
-    newPlaceIdCount: number;
-    uniquePlaceIds: number;
-    totalDuplicateRecords: number;
-    duplicateRate: number;
-  };
-  /** Kept so the job's batch result can be rebuilt from the report alone (see batchResultFromStored). */
-  counts: { inserted: number; changed: number; recordsWithPlaceId: number; excelDuplicateRecords: number };
-  columnExtraction: BatchUploadResult['columnExtraction'];
-}
-
-/** Percentage with one decimal; 0 when there is nothing to divide. */
-export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+/** What an import job returns: the batch result of admin spec §3 (core/src/wire/uploads.ts). */
+export type ImportJobResult = BatchUploadResult;
 
 export function batchUploadResult(
   report: ImportReport,
@@ -248,7 +181,7 @@ export function failedUploadReport(meta: {
   fileSize: number;
   processingTimeSeconds: number;
   error: string;
-}): Omit<StoredUploadReport, 'results' | 'duplicateAnalysis' | 'counts' | 'columnExtraction'> & { error: string } {
+}): FailedUploadReport {
   return {
     success: false,
     timestamp: new Date().toISOString(),
@@ -266,3 +199,16 @@ export function failedUploadReport(meta: {
 
 /** Redis key (under REDIS_PREFIX) that asks the worker to stop a running import. */
 export const importCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:import-cancel:${jobId}`;
+
+/** Queues the import of one upload under a fresh job id. */
+export function enqueueImport(queue: Queue, data: ImportJobData, jobId: string) {
+  return queue.add(IMPORT_JOBS.import, data, {
+    jobId,
+    // A crash or a lost connection is retried (the import is one transaction, so a retry starts clean);
+    // a bad file, a cancel or a timeout is not (UnrecoverableError in the worker).
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
+    removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
+  });
+}

@@ -1,5 +1,10 @@
+/** The sitemaps queue's job: regenerating the sitemap files under DATA_DIR/sitemaps. */
 import type { Queue } from 'bullmq';
-import { SITEMAP_JOBS } from '../queues/queues.js';
+
+export const SITEMAP_JOBS = {
+  /** Regenerates every sitemap file and swaps them in; data: SitemapJobData. */
+  generate: 'generate',
+} as const;
 
 /** Writes within this window after a first request share one regeneration (imports, slug fixes). */
 export const SITEMAPS_DEBOUNCE_MS = 60_000;
@@ -14,6 +19,13 @@ export interface SitemapJobData {
   pageSize?: number;
   /** Stops the generation after this long instead of SITEMAPS_TIMEOUT_MS (tests, operators). */
   timeoutMs?: number;
+}
+
+/** A generation's progress, as the worker reports it. */
+export interface SitemapProgress {
+  phase: 'main' | 'categories' | 'countries' | 'cities' | 'businesses' | 'swapping' | 'done';
+  rowsDone: number;
+  rowsTotal?: number;
 }
 
 /**
