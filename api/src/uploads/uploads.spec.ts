@@ -101,6 +101,21 @@ describe('uploads: the import of a file, and every refusal (real api, worker, Po
     });
   });
 
+  it('answers the values it did not store as read, row by row, and counts them in the stored report', async () => {
+    const path = await scratchFile(
+      'out-of-range.csv',
+      'name,place_id,latitude,longitude,rating,country_code\nFar North,oor-1,95,20,4,USA\nToo Good,oor-2,47.3,8.5,7,CH\n',
+    );
+    const res = await batch(path, { batchSize: '100' }).expect(200);
+    expect(res.body).toMatchObject({ totalRows: 2, successCount: 2, errorCount: 0, warningCount: 3 });
+    expect(res.body.warnings).toEqual([
+      expect.objectContaining({ row: 2, column: 'latitude', read: '95', stored: null }),
+      expect.objectContaining({ row: 2, column: 'longitude', read: '20', stored: null }),
+      expect.objectContaining({ row: 3, column: 'rating', read: '7', stored: null }),
+    ]);
+    expect(res.body.message).toContain('3 values not stored as read');
+  });
+
   it.each([
     ['empty.csv', () => Buffer.alloc(0), 'The file is empty.'],
     ['header-only.csv', () => 'name,place_id\n', 'The file has a header row but no data rows.'],

@@ -23,6 +23,7 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
           {result.updatedCount !== undefined && <Fact label="Güncellenen" value={result.updatedCount} />}
           <Fact label="Atlanan" value={result.skippedCount} />
           <Fact label="Hatalı" value={result.errorCount} />
+          {result.warningCount !== undefined && <Fact label="Uyarı" value={result.warningCount} />}
           {result.processingTimeSeconds !== undefined && (
             <div>
               <dt>Süre</dt>
@@ -77,6 +78,14 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
           text: `${s.name || '—'}${s.placeId ? ` (${s.placeId})` : ''}: ${s.reason}`,
         }))}
         count={result.skippedCount}
+      />
+      <RowList
+        title="Uyarılar (okunduğu gibi kaydedilmeyen değerler)"
+        items={(result.warnings ?? []).map((w) => ({
+          row: w.row,
+          text: `${w.column}: "${w.read}" → ${w.stored === null ? 'boş' : `"${w.stored}"`} — ${w.message}`,
+        }))}
+        count={result.warningCount ?? 0}
       />
       <RowList
         title="Hatalar"
