@@ -14,10 +14,6 @@ const swc = {
   module: { type: 'es6' },
 };
 
-// The export tests hold a COPY half-way by writing into a FIFO: each read and write blocked on it holds one of
-// libuv's threads; more than the default four keeps them from starving the rest. Jest's workers inherit this.
-process.env.UV_THREADPOOL_SIZE ??= '16';
-
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

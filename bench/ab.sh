@@ -3,6 +3,7 @@
 # interleaved runs on the bench's own PostgreSQL server (bench/src/ab.ts). Build the workspaces first (npm run build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node.sh
 if [ -z "${BENCH_DATABASE_URL:-}" ]; then
   BENCH_DATABASE_URL=$(bash bench/postgres-server.sh)
   export BENCH_DATABASE_URL

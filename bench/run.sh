@@ -5,6 +5,7 @@
 # BENCH_SKIP_BUILD=1 skips the workspace build (the bench itself is always compiled).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node.sh
 bash scripts/ensure-services.sh
 # The public part also loads pages in Chromium and measures the cached mix through nginx, loaded by wrk.
 bash scripts/ensure-chromium.sh

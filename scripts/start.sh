@@ -4,6 +4,7 @@
 # and the api (which also serves the web app and socket.io on the same origin).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node.sh
 bash scripts/install.sh
 bash scripts/ensure-services.sh
 

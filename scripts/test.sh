@@ -3,6 +3,7 @@
 # (unit, integration against the real PostgreSQL and Redis, browser tests in headless Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node.sh
 bash scripts/install.sh
 bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh

@@ -2,16 +2,15 @@
  * `npm run bench [-- --businesses N | --scales A,B,C]`: the search issue's benchmark. For each scale: a
  * database of its own (directory_bench_<N>, reused when it already holds N businesses), full reindex,
  * sync lag, search and suggest latency/throughput on the engine and over HTTP, each with a same-run
- * reference; writes bench/results/<date>-<N>.json and the results region of bench/README.md.
+ * reference; writes bench/results/<date>-<N>.json and the tables of bench/README.md and bench/results.md.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createSearchEngine, searchPoolConfig } from '@directory/search';
 import { wholeOption } from './args.js';
-import { buildInfo, changedBuilds } from './build-info.js';
+import { buildInfo } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
 import { summarize } from './stats.js';
@@ -20,15 +19,27 @@ import { startCpuCount } from './cpu.js';
 import { benchHttp, startApi, startProcess, stopProcess, type ApiProcess, type HttpFigures } from './http.js';
 import { machineInfo } from './machine.js';
 import { targetRows, updateReadme, writeResult, type BenchResult } from './report.js';
+import {
+  BENCH_BASE_URL,
+  buildAfterRun,
+  childProcesses,
+  log,
+  recordResult,
+  refuseProductPort,
+  RESULTS,
+  runPart,
+  scaleOptions,
+  step,
+} from './part.js';
+import { clearRedisKeys } from './redis.js';
 import { SEARCH_OPTIONS } from './search-options.js';
 import { benchBulkLag, benchLag, benchReindex, benchWorkerLag } from './sync.js';
 import { buildWorkload, MIX, QUERY_TYPE_HELP } from './workload.js';
-import { logTargets } from './markdown.js';
 
 const usage = `Usage: npm run bench -- [--businesses N | --scales N1,N2,…] [--duration S] [--concurrency 1,16,64]
   [--lag-samples N] [--worker-lag-samples N] [--bulk-rows N] [--mix-size N] [--seed N] [--pool N] [--port P]
   [--redis-prefix P] [--no-http] [--no-worker] [--no-explain]
-       npm run bench -- --report-only   (rewrites bench/README.md's results from bench/results/*.json)`;
+       npm run bench -- --report-only   (rewrites bench/README.md's and bench/results.md's tables from bench/results/*.json)`;
 
 const { values } = parseArgs({ options: SEARCH_OPTIONS });
 if (values.help) {
@@ -36,8 +47,7 @@ if (values.help) {
   process.exit(0);
 }
 const whole = wholeOption(usage);
-const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim()));
-const scales = values.scales ? list('scales', values.scales) : [whole('businesses', values.businesses ?? '10000')];
+const { list, scales } = scaleOptions(values, whole);
 const options = {
   durationSeconds: whole('duration', values.duration),
   concurrency: list('concurrency', values.concurrency),
@@ -53,44 +63,16 @@ const options = {
   worker: !values['no-worker'],
   explain: !values['no-explain'],
 };
-if (options.port === 3000) {
-  console.error('--port 3000 is the product’s own port; pick another (default 3211).');
-  process.exit(2);
-}
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RESULTS = 'bench/results';
+refuseProductPort(options.port, 3211);
 mkdirSync(RESULTS, { recursive: true });
 
-const children = new Set<ChildProcess>();
-const stopChildren = async () => {
-  await Promise.all([...children].map((c) => stopProcess(c)));
-  children.clear();
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the processes the bench started…`);
-    void stopChildren().finally(() => process.exit(130));
-  });
-}
-
-const log = (line: string) => console.log(line);
-const step = (title: string) => console.log(`\n== ${title}`);
-
-function clearRedisPrefix(prefix: string): void {
-  try {
-    // Cache-busting requests leave one cached answer per URL (TTL 60 s): tens of thousands of keys.
-    const keys = execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}:*`], {
-      encoding: 'utf8',
-      maxBuffer: 1024 ** 3,
-    })
-      .split('\n')
-      .filter(Boolean);
-    for (let i = 0; i < keys.length; i += 1000)
-      execFileSync('redis-cli', ['unlink', ...keys.slice(i, i + 1000)], { stdio: 'ignore' });
-  } catch (error) {
-    log(`  (could not clear Redis keys ${prefix}:*: ${(error as Error).message})`);
-  }
+const children = childProcesses(stopProcess);
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
+/** Cache-busting requests leave one cached answer per URL (TTL 60 s): tens of thousands of keys. */
+async function clearRedisPrefix(prefix: string): Promise<void> {
+  await clearRedisKeys(redis, `${prefix}:*`).catch((error: Error) =>
+    log(`  (could not clear Redis keys ${prefix}:*: ${error.message})`),
+  );
 }
 
 async function waitForListener(pool: pg.Pool, database: string, timeoutMs: number): Promise<boolean> {
@@ -112,7 +94,7 @@ async function runScale(scale: number): Promise<BenchResult> {
   const date = new Date().toISOString().slice(0, 10);
   console.log(`\n######## ${scale.toLocaleString('en-US')} businesses ########`);
   step('database');
-  const database = await prepareDatabase(baseUrl, scale, log);
+  const database = await prepareDatabase(BENCH_BASE_URL, scale, log);
   const pool = new pg.Pool(searchPoolConfig(database.url, options.poolSize));
   pool.on('error', () => undefined);
   const engine = createSearchEngine(pool, {});
@@ -181,7 +163,7 @@ async function runScale(scale: number): Promise<BenchResult> {
       step(`sync lag through the running worker × ${options.workerLagSamples}`);
       if (!existsSync('worker/dist/main.js')) workerLag = { skipped: 'worker/dist/main.js is missing (build first)' };
       else {
-        clearRedisPrefix(options.redisPrefix);
+        await clearRedisPrefix(options.redisPrefix);
         const worker = startProcess('worker/dist/main.js', env, 'worker');
         children.add(worker);
         try {
@@ -220,7 +202,7 @@ async function runScale(scale: number): Promise<BenchResult> {
           await api?.stop();
         }
       }
-      clearRedisPrefix(options.redisPrefix);
+      await clearRedisPrefix(options.redisPrefix);
     }
 
     step(`sync lag: ${options.bulkRows} businesses updated in one statement`);
@@ -249,18 +231,11 @@ async function runScale(scale: number): Promise<BenchResult> {
         'after gin_clean_pending_list()',
     );
 
-    machine.loadAverage.end = Math.round(os.loadavg()[0] * 100) / 100;
-    const changedDuringRun = changedBuilds(build.builds);
-    if (changedDuringRun.length)
-      log(
-        `\nWARNING: ${changedDuringRun.join(', ')} was rebuilt with other code during this run: the api and ` +
-          'worker it started may run other code than the engine measured in process. Run it again.',
-      );
     const partial = {
       date,
       scale,
       options,
-      build: { ...build, changedDuringRun },
+      build: buildAfterRun(build),
       machine,
       database: { ...database, businessesBytes: Number(size.rows[0].bytes) },
       reindex,
@@ -274,27 +249,23 @@ async function runScale(scale: number): Promise<BenchResult> {
       explain,
       http,
     };
-    const result: BenchResult = {
-      ...partial,
-      targets: targetRows(partial),
-      wallSeconds: Math.round((performance.now() - wallStart) / 1000),
-    };
-    const path = writeResult(RESULTS, result);
-    step(`results (${path})`);
-    logTargets(result.targets, log);
-    return result;
+    return recordResult(partial, targetRows, wallStart, writeResult);
   } finally {
     await pool.end();
   }
 }
 
-try {
-  if (!values['report-only']) for (const scale of scales) await runScale(scale);
-  updateReadme('bench/README.md', RESULTS);
-  console.log('\nbench/README.md updated.');
-} catch (error) {
-  console.error(`\nThe bench stopped: ${(error as Error).stack ?? error}`);
-  process.exitCode = 1;
-} finally {
-  await stopChildren();
-}
+await runPart(
+  'bench',
+  async () => {
+    if (!values['report-only']) for (const scale of scales) await runScale(scale);
+  },
+  () => {
+    updateReadme('bench/README.md', RESULTS);
+    console.log('\nbench/README.md and bench/results.md updated.');
+  },
+  async () => {
+    await children.stopAll();
+    redis.disconnect();
+  },
+);

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -14,6 +15,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { ADMIN_SORT_FIELDS, BUSINESS_RANGES, BUSINESS_TEXT_LIMITS as MAX, COUNTRY_CODE_PATTERN } from '@directory/core';
 import { PageQuery } from '../common/paging.dto.js';
 
 const ID_RULE = 'id must be a whole number (1 or more)';
@@ -30,8 +32,6 @@ export class BusinessIdParams {
   @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN))
   id!: number;
 }
-
-export const ADMIN_SORT_FIELDS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
 
 /** GET /api/admin/businesses (admin spec §7). */
 export class AdminBusinessQuery extends PageQuery {
@@ -57,44 +57,48 @@ export class AdminBusinessQuery extends PageQuery {
   sortOrder: 'asc' | 'desc' = 'desc';
 }
 
-/** The editable fields of a business; every one optional, each validated. */
+/** A number within BUSINESS_RANGES[field], the field named in the message (Min checked before Max, as stacked). */
+function InRange(field: keyof typeof BUSINESS_RANGES) {
+  const { min, max } = BUSINESS_RANGES[field];
+  const message = `${field} must be between ${min} and ${max}`;
+  return applyDecorators(Min(min, { message }), Max(max, { message }));
+}
+
+/** The editable fields of a business; every one optional, each validated (limits: core/src/wire/admin-businesses.ts). */
 export class UpdateBusinessDto {
   @IsOptional()
-  @MaxLength(300, { message: 'name must be at most 300 characters' })
+  @MaxLength(MAX.name, { message: `name must be at most ${MAX.name} characters` })
   @MinLength(1, { message: 'name must not be empty' })
   @IsString({ message: 'name must be text' })
   name?: string;
 
-  @IsOptional() @MaxLength(300) @IsString() category?: string | null;
-  @IsOptional() @MaxLength(300) @IsString() type?: string | null;
-  @IsOptional() @MaxLength(1000) @IsString() fullAddress?: string | null;
-  @IsOptional() @MaxLength(500) @IsString() street?: string | null;
-  @IsOptional() @MaxLength(300) @IsString() city?: string | null;
-  @IsOptional() @MaxLength(50) @IsString() postalCode?: string | null;
-  @IsOptional() @MaxLength(200) @IsString() country?: string | null;
+  @IsOptional() @MaxLength(MAX.category) @IsString() category?: string | null;
+  @IsOptional() @MaxLength(MAX.type) @IsString() type?: string | null;
+  @IsOptional() @MaxLength(MAX.fullAddress) @IsString() fullAddress?: string | null;
+  @IsOptional() @MaxLength(MAX.street) @IsString() street?: string | null;
+  @IsOptional() @MaxLength(MAX.city) @IsString() city?: string | null;
+  @IsOptional() @MaxLength(MAX.postalCode) @IsString() postalCode?: string | null;
+  @IsOptional() @MaxLength(MAX.country) @IsString() country?: string | null;
 
   @IsOptional()
-  @Matches(/^[A-Za-z]{2}$/, { message: 'countryCode must be a two-letter ISO code such as US' })
+  @Matches(COUNTRY_CODE_PATTERN, { message: 'countryCode must be a two-letter ISO code such as US' })
   @Length(2, 2, { message: 'countryCode must be a two-letter ISO code such as US' })
   countryCode?: string | null;
 
-  @IsOptional() @MaxLength(50) @IsString() phone?: string | null;
+  @IsOptional() @MaxLength(MAX.phone) @IsString() phone?: string | null;
 
   @IsOptional()
-  @Max(90, { message: 'latitude must be between -90 and 90' })
-  @Min(-90, { message: 'latitude must be between -90 and 90' })
+  @InRange('latitude')
   @IsNumber({}, { message: 'latitude must be a number' })
   latitude?: number | null;
 
   @IsOptional()
-  @Max(180, { message: 'longitude must be between -180 and 180' })
-  @Min(-180, { message: 'longitude must be between -180 and 180' })
+  @InRange('longitude')
   @IsNumber({}, { message: 'longitude must be a number' })
   longitude?: number | null;
 
   @IsOptional()
-  @Max(5, { message: 'rating must be between 0 and 5' })
-  @Min(0, { message: 'rating must be between 0 and 5' })
+  @InRange('rating')
   @IsNumber({}, { message: 'rating must be a number' })
   rating?: number | null;
 
@@ -105,7 +109,7 @@ export class UpdateBusinessDto {
 
   @IsOptional() @IsUrl({}, { message: 'url must be a web address' }) url?: string | null;
   @IsOptional() @IsUrl({}, { message: 'photo must be a web address' }) photo?: string | null;
-  @IsOptional() @MaxLength(5000) @IsString() about?: string | null;
+  @IsOptional() @MaxLength(MAX.about) @IsString() about?: string | null;
   @IsOptional() @IsBoolean({ message: 'verified must be true or false' }) verified?: boolean;
   @IsOptional() @IsBoolean({ message: 'isApproved must be true or false' }) isApproved?: boolean;
 }

@@ -1,8 +1,8 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { AdminBusinessesController } from './admin-businesses.controller.js';
+import { AdminBusinessesRepository } from './admin-businesses.repository.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
 import { AdminSystemController } from './admin-system.controller.js';
-import { AdminContactMessagesController } from './contact-messages.controller.js';
 import { AdminReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 import { SystemService } from './system.service.js';
@@ -10,13 +10,8 @@ import { VisitorsMiddleware } from './visitors.middleware.js';
 import { VisitorsService } from './visitors.service.js';
 
 @Module({
-  controllers: [
-    AdminBusinessesController,
-    AdminSystemController,
-    AdminReportsController,
-    AdminContactMessagesController,
-  ],
-  providers: [AdminBusinessesService, SystemService, VisitorsService, ReportsService],
+  controllers: [AdminBusinessesController, AdminSystemController, AdminReportsController],
+  providers: [AdminBusinessesService, AdminBusinessesRepository, SystemService, VisitorsService, ReportsService],
   // The web app counts visits of the pages it renders on the server (they read no api from the browser).
   exports: [VisitorsService],
 })

@@ -2,24 +2,13 @@ import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '@directory/core';
+import type { AppConfig, SystemMetrics } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 
 interface CpuSample {
   at: number;
   idle: number;
   total: number;
-}
-
-/** The dashboard's system figures (admin spec §2 "system metrics"): CPU, memory, disk and uptime of this server. */
-export interface SystemMetrics {
-  cpu: { percent: number; cores: number; model: string; loadAverage: number[]; sampledOverMs: number };
-  memory: { totalBytes: number; usedBytes: number; freeBytes: number; percent: number; processRssBytes: number };
-  disk: { path: string; totalBytes: number; usedBytes: number; freeBytes: number; percent: number };
-  uptime: { systemSeconds: number; processSeconds: number; startedAt: string };
-  platform: string;
-  nodeVersion: string;
-  checkedAt: string;
 }
 
 /** A CPU sample shorter than this is too noisy: the call then measures over SAMPLE_MS itself. */

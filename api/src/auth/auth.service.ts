@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EntityManager, MikroORM, type QueryResult } from '@mikro-orm/postgresql';
-import type { AppConfig } from '@directory/core';
+import { type AppConfig, PASSWORD_MIN_LENGTH } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { DEFAULT_ADMIN_PASSWORD, hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords.js';
+import { DEFAULT_ADMIN_PASSWORD, hashPassword, verifyPassword } from './passwords.js';
 
 export const SESSION_COOKIE = 'admin_session';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;

@@ -10,7 +10,8 @@ import { assertSameSite } from './access.guard.js';
 import { setSessionCookie } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
-import { newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@directory/core';
+import { newPasswordProblem } from './passwords.js';
 
 class ChangePasswordDto {
   @MaxLength(PASSWORD_MAX_LENGTH, { message: `currentPassword must be at most ${PASSWORD_MAX_LENGTH} characters` })

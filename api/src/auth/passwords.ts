@@ -1,11 +1,8 @@
 import argon2 from 'argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@directory/core';
 
 /** The password README documents for a first start; production refuses to run while an admin still has it. */
 export const DEFAULT_ADMIN_PASSWORD = 'admin-demo-password';
-/** Shortest password an admin may set (the api, the command line and the first admin alike). */
-export const PASSWORD_MIN_LENGTH = 12;
-/** Longest password the sign-in accepts: a longer one could be set but never used to sign in. */
-export const PASSWORD_MAX_LENGTH = 1000;
 
 /** Admin passwords are stored as argon2id hashes only (the same parameters for every way of setting one). */
 export function hashPassword(password: string): Promise<string> {

@@ -1,30 +1,40 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { isOpenOn, parseAbout, parseWorkingHours, stripSlugSuffix, trueAmenities } from '@directory/core';
+import {
+  type BusinessRow,
+  isOpenOn,
+  pageInfo,
+  parseAbout,
+  parseWorkingHours,
+  PUBLIC_MAX_PAGE,
+  stripSlugSuffix,
+  trueAmenities,
+} from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { hitToListing, LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
-import { pageInfo, PUBLIC_MAX_PAGE } from '../common/paging.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
 export const PUBLIC_PAGE_SIZE = 20;
 export { PUBLIC_MAX_PAGE };
 export const FEATURED_COUNT = 8;
 
-interface DetailRow extends ListingRow {
-  street: string | null;
-  postal_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  reviews_link: string | null;
-  logo: string | null;
-  located_in: string | null;
-  working_hours: string | null;
-  verified: boolean;
-  about: string | null;
-  place_id: string | null;
-  url: string | null;
-  updated_at: Date;
-}
+/** A business's page row: the listing's columns and the rest of the businesses columns it shows. */
+type DetailRow = ListingRow &
+  Pick<
+    BusinessRow,
+    | 'street'
+    | 'postal_code'
+    | 'latitude'
+    | 'longitude'
+    | 'reviews_link'
+    | 'logo'
+    | 'located_in'
+    | 'working_hours'
+    | 'verified'
+    | 'about'
+    | 'place_id'
+    | 'url'
+  > & { updated_at: Date };
 
 @Injectable()
 export class BusinessesService {

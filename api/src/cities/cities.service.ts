@@ -1,10 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { slugify } from '@directory/core';
+import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
-import { pageInfo } from '../common/paging.js';
 import { countryLabel } from '../countries/country-label.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 

@@ -1,3 +1,4 @@
+import type { BusinessListing, SearchListing } from '@directory/core';
 import type { SearchHit } from '@directory/search';
 /** Columns of the public business listing (public spec §3), selected by every list query. */
 export const LISTING_COLUMNS = `b.id, b.slug, b.name, b.category, b.category_slug, b.type, b.rating, b.reviews, b.city,
@@ -22,24 +23,6 @@ export type ListingRow = Pick<
   | 'full_address'
 > & { id: string | number };
 
-export interface BusinessListing {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  categorySlug: string | null;
-  type: string | null;
-  rating: number;
-  reviews: number;
-  city: string | null;
-  citySlug: string | null;
-  country: string | null;
-  countryCode: string | null;
-  phone: string | null;
-  photo: string | null;
-  fullAddress: string | null;
-}
-
 export function toListing(row: ListingRow): BusinessListing {
   return {
     id: Number(row.id),
@@ -58,15 +41,6 @@ export function toListing(row: ListingRow): BusinessListing {
     photo: row.photo,
     fullAddress: row.full_address,
   };
-}
-
-/** A search hit in the listing's shape, plus what a results page and its map need. */
-export interface SearchListing extends BusinessListing {
-  latitude: number | null;
-  longitude: number | null;
-  verified: boolean;
-  openNow: boolean | null;
-  distanceKm?: number;
 }
 
 export function hitToListing(hit: SearchHit): SearchListing {

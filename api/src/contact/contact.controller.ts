@@ -3,9 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiCall } from '../docs/api-responses.js';
 import { ContactAnswer } from '../docs/schemas.js';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { ContactMessageSchema } from '@directory/core';
 import { ContactLimiter } from './contact-limiter.js';
+import { ContactMessagesRepository } from './contact-messages.repository.js';
 import { ContactMessageDto } from './contact.dto.js';
 import { Public } from '../auth/access.js';
 import { JsonBody } from '../http/request-body.js';
@@ -15,7 +14,7 @@ import { JsonBody } from '../http/request-body.js';
 @Public()
 export class ContactController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly messages: ContactMessagesRepository,
     private readonly limiter: ContactLimiter,
   ) {}
 
@@ -32,18 +31,10 @@ export class ContactController {
   async send(@Body() body: ContactMessageDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // Counted once the message passed validation (contact-limiter.ts); the DTO has trimmed every field.
     await this.limiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown', res);
-    const message = this.em.create(ContactMessageSchema, {
-      name: body.name,
-      email: body.email,
-      subject: body.subject,
-      message: body.message,
-      company: body.company || null,
-      phone: body.phone || null,
-    });
-    await this.em.flush();
+    const id = await this.messages.store(body);
     return {
       success: true,
-      id: message.id,
+      id,
       message: "Thank you for your message. We'll get back to you within 24 hours.",
     };
   }

@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { slugify } from '@directory/core';
-import { pageInfo } from '../common/paging.js';
+import { pageInfo, slugify } from '@directory/core';
 import { countryLabel } from './country-label.js';
 
 export const COUNTRY_TOP_CITIES = 20;

@@ -13,6 +13,7 @@ import { stat } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import {
   type AppConfig,
+  enqueueExport,
   EXPORT_JOBS,
   type ExportJobResult,
   type ExportRequest,
@@ -49,14 +50,8 @@ export class ExportsService {
 
   /** Queues an export job; the worker writes the file. Jobs and files are kept for the retention period. */
   async start(request: ExportRequest): Promise<Job<ExportRequest>> {
-    const keepSeconds = Math.ceil(this.config.EXPORT_RETENTION_HOURS * 3600);
     try {
-      return await this.queue.add(EXPORT_JOBS.export, request, {
-        attempts: 2,
-        backoff: { type: 'fixed', delay: 2000 },
-        removeOnComplete: { age: keepSeconds },
-        removeOnFail: { age: keepSeconds },
-      });
+      return await enqueueExport(this.queue, request, this.config.EXPORT_RETENTION_HOURS);
     } catch (error) {
       throw new ServiceUnavailableException(
         `The export could not be queued (${(error as Error).message}); try again in a moment.`,

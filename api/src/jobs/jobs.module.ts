@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { JobControl } from './job-control.js';
 import { JobQueues } from './job-queues.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsGateway } from './jobs.gateway.js';
@@ -12,7 +13,7 @@ import { JobsGateway } from './jobs.gateway.js';
 @Module({
   imports: [AuthModule],
   controllers: [JobsController],
-  providers: [JobQueues, JobsGateway],
+  providers: [JobQueues, JobControl, JobsGateway],
   exports: [JobQueues],
 })
 export class JobsModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post, Req, ServiceUnavailableExcepti
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, JobAnswer, object, str } from '../docs/schemas.js';
-import { QUEUES, SEARCH_JOBS } from '@directory/core';
+import { enqueueReindex, QUEUES } from '@directory/core';
 import { outboxBacklog, type OpenedSearch } from '@directory/search';
 import { AuditService } from '../audit/audit.service.js';
 import { SEARCH } from './search-engine.module.js';
@@ -48,7 +48,7 @@ export class AdminSearchController {
       req.admin,
       'search.reindex',
       () =>
-        this.queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${Date.now()}` }).catch((error) => {
+        enqueueReindex(this.queue).catch((error) => {
           throw new ServiceUnavailableException(
             `The reindex could not be queued because the job queue is unreachable (${(error as Error).message}). Try again shortly.`,
           );

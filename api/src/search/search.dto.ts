@@ -1,8 +1,8 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { SEARCH_MAX_PAGE } from '@directory/core';
 import { MAX_LIMIT, SEARCH_SORTS, type SearchSort } from '@directory/search';
 
-export const SEARCH_MAX_PAGE = 500;
 const PAGE_RULE = `page must be a whole number from 1 to ${SEARCH_MAX_PAGE}`;
 const LIMIT_RULE = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
 

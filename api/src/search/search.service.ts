@@ -1,10 +1,9 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { slugify } from '@directory/core';
+import { pageInfo, SEARCH_MAX_PAGE, slugify } from '@directory/core';
 import type { SearchEngine, SearchQuery } from '@directory/search';
 import { hitToListing } from '../common/listing.js';
-import { pageInfo } from '../common/paging.js';
 import { SEARCH_ENGINE } from './search-engine.module.js';
-import { SEARCH_MAX_PAGE, type SearchQueryDto } from './search.dto.js';
+import type { SearchQueryDto } from './search.dto.js';
 
 /** Keyword and location search, facets and autocomplete, all answered by the search engine. */
 @Injectable()

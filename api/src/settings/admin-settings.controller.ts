@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditService } from '../audit/audit.service.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
@@ -8,6 +7,7 @@ import { ApiCall } from '../docs/api-responses.js';
 import { AdCodes, arrayOf, GenericObject, object, SiteSettings, str, Success } from '../docs/schemas.js';
 import { AdvertisementCodesDto, SiteSettingsDto, SNIPPETS_BODY_LIMIT } from './settings.dto.js';
 import { SettingsService } from './settings.service.js';
+import { UploadReportsRepository } from './upload-reports.repository.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
 import { JsonBody } from '../http/request-body.js';
 
@@ -19,7 +19,7 @@ export class AdminSettingsController {
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly aggregates: AggregatesRefresher,
-    private readonly em: EntityManager,
+    private readonly reports: UploadReportsRepository,
     private readonly cache: PublicCacheService,
   ) {}
 
@@ -82,10 +82,7 @@ export class AdminSettingsController {
 
   @Get('upload-reports')
   @ApiCall('The 20 latest upload reports', arrayOf(GenericObject))
-  async uploadReports() {
-    const rows = await this.em.execute<{ id: string; file_name: string; report: object; created_at: Date }[]>(
-      'select * from upload_reports order by created_at desc, id desc limit 20',
-    );
-    return rows.map((r) => ({ id: Number(r.id), fileName: r.file_name, timestamp: r.created_at, ...r.report }));
+  uploadReports() {
+    return this.reports.latest();
   }
 }

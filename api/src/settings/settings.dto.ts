@@ -1,7 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** Admin spec §5 states 50 KB per ad slot; SettingsService enforces it in bytes. */
-export const AD_SLOT_MAX_BYTES = 50 * 1024;
 /** The body of a save of the four snippets or the four ad slots: four full slots, with room for JSON escaping. */
 export const SNIPPETS_BODY_LIMIT = '256kb';
 

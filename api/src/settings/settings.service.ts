@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  AD_SLOT_MAX_BYTES,
   AD_SLOTS,
   type AdSlot,
   AdvertisementCodeSchema,
@@ -8,7 +9,6 @@ import {
   type SiteSettingKey,
   SiteSettingSchema,
 } from '@directory/core';
-import { AD_SLOT_MAX_BYTES } from './settings.dto.js';
 
 /** Site-wide snippets and the four ad slots; admins write them, every public page reads them. */
 @Injectable()

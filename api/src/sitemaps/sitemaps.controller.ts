@@ -3,34 +3,20 @@ import {
   Get,
   Header,
   HttpCode,
-  Inject,
-  NotFoundException,
   Post,
   Req,
   RequestMethod,
   ServiceUnavailableException,
-  StreamableFile,
 } from '@nestjs/common';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { arrayOf, JobAnswer, object, str } from '../docs/schemas.js';
 import type { Request } from 'express';
-import {
-  type AppConfig,
-  currentSitemapsDir,
-  QUEUES,
-  readSitemapManifest,
-  requestSitemapRegeneration,
-  sitemapBaseUrl,
-  sitemapRelativePath,
-} from '@directory/core';
+import { QUEUES, requestSitemapRegeneration } from '@directory/core';
 import { type AdminRequest, Authenticated, Public } from '../auth/access.js';
 import { AuditService } from '../audit/audit.service.js';
-import { APP_CONFIG } from '../config/config.module.js';
 import { JobQueues } from '../jobs/job-queues.js';
+import { SitemapFiles } from './sitemap-files.js';
 
 /** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7. */
 export const SITEMAP_ROUTES = [
@@ -42,17 +28,13 @@ export const SITEMAP_ROUTES = [
 @Controller()
 export class SitemapsController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly files: SitemapFiles,
     private readonly audit: AuditService,
     private readonly jobs: JobQueues,
   ) {}
 
   private get queue() {
     return this.jobs.queue(QUEUES.sitemaps);
-  }
-
-  private get root(): string {
-    return resolve(this.config.DATA_DIR, 'sitemaps');
   }
 
   /** The sitemap index and its files, as the worker last generated them. Public. */
@@ -66,7 +48,7 @@ export class SitemapsController {
     404,
   )
   index(@Req() req: Request) {
-    return this.file(req.path);
+    return this.files.file(req.path);
   }
 
   @Get('sitemaps/*path')
@@ -83,7 +65,7 @@ export class SitemapsController {
     404,
   )
   page(@Req() req: Request) {
-    return this.file(req.path);
+    return this.files.file(req.path);
   }
 
   /** The settings screen's sitemap section: when, how many businesses, which files with how many URLs. */
@@ -99,16 +81,8 @@ export class SitemapsController {
       files: arrayOf(object({ path: str, url: str, urlCount: { type: 'integer' } })),
     }),
   )
-  async summary() {
-    const manifest = await readSitemapManifest(this.root);
-    const baseUrl = manifest?.baseUrl ?? sitemapBaseUrl(this.config);
-    return {
-      generatedAt: manifest?.generatedAt ?? null,
-      businessCount: manifest?.businessCount ?? 0,
-      pageSize: manifest?.pageSize ?? null,
-      indexUrl: `${baseUrl}/sitemap.xml`,
-      files: (manifest?.files ?? []).map((f) => ({ path: f.path, url: baseUrl + f.path, urlCount: f.urlCount })),
-    };
+  summary() {
+    return this.files.summary();
   }
 
   /** Regenerates now (a pending debounced regeneration is brought forward instead of adding another). */
@@ -133,20 +107,5 @@ export class SitemapsController {
       jobId: job.id,
       message: 'The sitemaps are being regenerated; GET /api/admin/sitemaps shows them when done.',
     };
-  }
-
-  private async file(urlPath: string): Promise<StreamableFile> {
-    const relative = sitemapRelativePath(urlPath);
-    if (!relative) throw new NotFoundException(`There is no sitemap at ${urlPath}.`);
-    const path = join(currentSitemapsDir(this.root), relative);
-    const info = await stat(path).catch(() => null);
-    if (!info) {
-      throw new NotFoundException(
-        (await readSitemapManifest(this.root))
-          ? `There is no sitemap at ${urlPath}.`
-          : 'The sitemaps have not been generated yet; the worker writes them shortly after it starts.',
-      );
-    }
-    return new StreamableFile(createReadStream(path), { type: 'application/xml; charset=utf-8', length: info.size });
   }
 }

@@ -15,7 +15,7 @@ import type { Job } from 'bullmq';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
-import { QUEUES, SLUG_JOBS, type SlugFixProgress, type SlugFixResult } from '@directory/core';
+import { enqueueSlugFix, QUEUES, SLUG_JOBS, type SlugFixProgress, type SlugFixResult } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
@@ -24,7 +24,6 @@ import { JsonBody } from '../http/request-body.js';
 /** How long fix-slugs waits for its job before answering with the progress so far. */
 export const FIX_SLUGS_WAIT_MS = 20_000;
 /** BullMQ deduplication id: a second click while a fix runs joins it instead of starting another. */
-const FIX_SLUGS_DEDUPLICATION_ID = 'fix-slugs';
 
 const BATCH_RULE = 'batchSize must be a whole number from 1 to 10000.';
 
@@ -72,19 +71,11 @@ export class SlugsController {
       req.admin,
       'slugs.fix',
       () =>
-        this.queue
-          .add(SLUG_JOBS.fix, batchSize === undefined ? {} : { batchSize }, {
-            deduplication: { id: FIX_SLUGS_DEDUPLICATION_ID },
-            attempts: 3,
-            backoff: { type: 'exponential', delay: 2000 },
-            removeOnComplete: { age: 24 * 3600 },
-            removeOnFail: { age: 7 * 24 * 3600 },
-          })
-          .catch((error) => {
-            throw new ServiceUnavailableException(
-              `The slug fix could not be queued (${(error as Error).message}); try again in a moment.`,
-            );
-          }),
+        enqueueSlugFix(this.queue, batchSize === undefined ? {} : { batchSize }).catch((error) => {
+          throw new ServiceUnavailableException(
+            `The slug fix could not be queued (${(error as Error).message}); try again in a moment.`,
+          );
+        }),
       (queued) => ({ jobId: queued.id }),
     );
     return this.answer(job, await this.waiter.wait<SlugFixResult>(job, FIX_SLUGS_WAIT_MS));

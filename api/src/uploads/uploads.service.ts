@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { type BatchUploadResult, IMPORT_JOBS, type ImportJobData, QUEUES } from '@directory/core';
+import { type BatchUploadResult, enqueueImport, type ImportJobData, QUEUES } from '@directory/core';
 import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 
 /**
@@ -21,15 +21,7 @@ export class UploadsService {
   /** Queues the import of a file the interceptor wrote to disk. */
   async enqueue(data: ImportJobData): Promise<Job<ImportJobData>> {
     return unavailableWhenRedisIsAway(() =>
-      this.jobs.queue(QUEUES.import).add(IMPORT_JOBS.import, data, {
-        jobId: `import-${randomUUID()}`,
-        // A crash or a lost connection is retried (the import is one transaction, so a retry starts clean);
-        // a bad file, a cancel or a timeout is not (UnrecoverableError in the worker).
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 10_000 },
-        removeOnComplete: { age: 7 * 24 * 3600, count: 1000 },
-        removeOnFail: { age: 30 * 24 * 3600, count: 1000 },
-      }),
+      enqueueImport(this.jobs.queue(QUEUES.import), data, `import-${randomUUID()}`),
     );
   }
 

@@ -1,115 +1,19 @@
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
-import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MAX_UPLOAD_BYTES, QUEUES, UPLOAD_ID_PATTERN } from '@directory/core';
-import { csvOf, eventually, holdPlaceId } from '../../../worker/src/imports/import-testing.js';
-import { JobQueues } from '../jobs/job-queues.js';
-import { JOBS_NAMESPACE, SOCKET_SIGN_IN_MESSAGE } from '../jobs/jobs.gateway.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { MAX_UPLOAD_BYTES, QUEUES } from '@directory/core';
+import { csvOf, eventually } from '../../../worker/src/imports/import-testing.js';
 import { NO_FILE_MESSAGE, tooLargeMessage, wrongTypeMessage } from './upload.interceptor.js';
+import { REAL, useUploadApp } from './upload-testing.js';
 
-const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
-
-describe('uploads, import jobs, live progress and the queue dashboard (real api, worker, PostgreSQL, Redis)', () => {
-  let t: TestApp;
-  let worker: INestApplicationContext;
-  let dataDir: string;
-  let scratch: string;
+/** Uploads: the import of a file, and every refusal (real api, worker, PostgreSQL, Redis). */
+describe('uploads: the import of a file, and every refusal (real api, worker, PostgreSQL, Redis)', () => {
+  const { app, http, uploads, uploadedFiles, newUploads, count, batch, scratchFile, jobs, answerBeforeBody } =
+    useUploadApp();
   let cookie: string[];
-  let port: number;
-  let databaseUrl: string;
-  const http = () => t.app.getHttpServer();
-  const uploads = () => join(dataDir, 'uploads');
-  const uploadedFiles = async () => (existsSync(uploads()) ? await readdir(uploads()) : []);
-  /** Files that appeared in the uploads folder since `before` (earlier jobs' files may still be going away). */
-  const newUploads = async (before: string[]) => (await uploadedFiles()).filter((name) => !before.includes(name));
-  const count = async (where = 'true') =>
-    Number((await t.orm.em.fork().execute(`select count(*)::int as n from businesses where ${where}`))[0].n);
-  const batch = (path: string, fields: Record<string, string> = {}, query = '') => {
-    let req = request(http()).post(`/api/upload-excel-batch${query}`).set('Cookie', cookie);
-    for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
-    return req.attach('file', path);
-  };
-  const scratchFile = async (name: string, content: string | Buffer) => {
-    const path = join(scratch, name);
-    await writeFile(path, content);
-    return path;
-  };
-  const connect = (headers: Record<string, string> = {}) =>
-    io(`http://127.0.0.1:${port}${JOBS_NAMESPACE}`, {
-      transports: ['websocket'],
-      extraHeaders: headers,
-      reconnection: false,
-    });
-  const jobs = () => t.app.get(JobQueues);
-  /**
-   * Announces a 100 MB multipart upload, sends its headers only, and resolves with the answer: one that
-   * comes before any of the body is sent proves the server refused without reading it. (Sending the body
-   * races the server closing the connection on it: the client's write fails with EPIPE.)
-   */
-  const answerBeforeBody = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'multipart/form-data; boundary=x',
-          'content-length': String(100 * 1024 * 1024),
-        },
-      });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new Error(`${path} waited for the body instead of answering`));
-      }, 5000);
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          clearTimeout(timer);
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      });
-      req.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      req.flushHeaders();
-    });
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'uploads-data-'));
-    scratch = await mkdtemp(join(tmpdir(), 'uploads-scratch-'));
-    process.env.DATA_DIR = dataDir;
-    t = await startTestApp();
-    databaseUrl = process.env.DATABASE_URL!;
-    // The worker as it runs in production, in this process, on the suite's database and Redis prefix.
-    const { NestFactory } = await import('@nestjs/core');
-    const { WorkerModule } = await import('../../../worker/src/worker.module.js');
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    await t.app.listen(0);
-    port = (t.app.getHttpServer().address() as AddressInfo).port;
-    await jobs().ready();
-    const login = await request(http())
-      .post('/api/admin/login')
-      .send({ username: 'admin', password: 'admin-demo-password' });
-    cookie = login.headers['set-cookie'] as unknown as string[];
-  });
-
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
+  beforeAll(() => {
+    cookie = app.cookie;
   });
 
   it('refuses an upload without a session before a byte is written', async () => {
@@ -197,6 +101,21 @@ describe('uploads, import jobs, live progress and the queue dashboard (real api,
     });
   });
 
+  it('answers the values it did not store as read, row by row, and counts them in the stored report', async () => {
+    const path = await scratchFile(
+      'out-of-range.csv',
+      'name,place_id,latitude,longitude,rating,country_code\nFar North,oor-1,95,20,4,USA\nToo Good,oor-2,47.3,8.5,7,CH\n',
+    );
+    const res = await batch(path, { batchSize: '100' }).expect(200);
+    expect(res.body).toMatchObject({ totalRows: 2, successCount: 2, errorCount: 0, warningCount: 3 });
+    expect(res.body.warnings).toEqual([
+      expect.objectContaining({ row: 2, column: 'latitude', read: '95', stored: null }),
+      expect.objectContaining({ row: 2, column: 'longitude', read: '20', stored: null }),
+      expect.objectContaining({ row: 3, column: 'rating', read: '7', stored: null }),
+    ]);
+    expect(res.body.message).toContain('3 values not stored as read');
+  });
+
   it.each([
     ['empty.csv', () => Buffer.alloc(0), 'The file is empty.'],
     ['header-only.csv', () => 'name,place_id\n', 'The file has a header row but no data rows.'],
@@ -272,156 +191,5 @@ describe('uploads, import jobs, live progress and the queue dashboard (real api,
     await expect(job.waitUntilFinished(jobs().eventsOf(QUEUES.import), 60_000)).rejects.toThrow(
       'No "name" column was found',
     );
-  });
-
-  it('relays a job’s progress to a signed-in socket.io client, and refuses anonymous sockets', async () => {
-    const anonymous = connect();
-    const refusal = await new Promise<Error>((resolve) => anonymous.on('connect_error', resolve));
-    expect(refusal.message).toBe(SOCKET_SIGN_IN_MESSAGE);
-    anonymous.close();
-
-    // A socket whose session ended since it connected is answered with the sign-in sentence and dropped.
-    const second = (
-      await request(http()).post('/api/admin/login').send({ username: 'admin', password: 'admin-demo-password' })
-    ).headers['set-cookie'] as unknown as string[];
-    const stale = connect({ Cookie: second.join('; ') });
-    await new Promise<void>((resolve) => stale.on('connect', () => resolve()));
-    await request(http()).post('/api/admin/logout').set('Cookie', second).expect(200);
-    expect(await stale.emitWithAck('subscribe', { jobId: 'any' })).toEqual({
-      ok: false,
-      message: SOCKET_SIGN_IN_MESSAGE,
-    });
-    stale.close();
-
-    const queue = jobs().queue(QUEUES.import);
-    await queue.pause();
-    let socket: Socket | undefined;
-    try {
-      const queued = await batch(join(REAL, 'ch_zurich_restaurants.csv'), { batchSize: '100' }, '?wait=false').expect(
-        202,
-      );
-      const jobId: string = queued.body.jobId;
-      expect(queued.body.statusUrl).toBe(`/api/admin/jobs/${jobId}`);
-      socket = connect({ Cookie: cookie.join('; ') });
-      const received: { event: string; payload: Record<string, unknown> }[] = [];
-      socket.onAny((event, payload) => received.push({ event, payload }));
-      const finished = new Promise<Record<string, unknown>>((resolve) => socket!.on('completed', resolve));
-      const ack = await socket.emitWithAck('subscribe', { jobId });
-      expect(ack).toMatchObject({
-        ok: true,
-        job: { id: jobId, queue: 'import', fileName: 'ch_zurich_restaurants.csv' },
-      });
-      await queue.resume();
-      const completed = await finished;
-      expect(completed).toMatchObject({ queue: 'import', jobId, result: { totalRows: 797 } });
-      const progress = received.filter((r) => r.event === 'progress').map((r) => r.payload.progress) as {
-        phase: string;
-        rowsDone: number;
-      }[];
-      expect(progress[0]).toEqual({ rowsDone: 0, phase: 'reading', at: expect.any(Number) });
-      expect(progress.some((p) => p.phase === 'writing' && p.rowsDone > 0)).toBe(true);
-      expect(progress.at(-1)).toEqual({ rowsDone: 797, rowsTotal: 797, phase: 'done', at: expect.any(Number) });
-      expect(received.some((r) => r.event === 'active' && r.payload.jobId === jobId)).toBe(true);
-      expect(await socket.emitWithAck('subscribe', { jobId: 'no-such-job' })).toEqual({
-        ok: false,
-        message: 'No job has the id "no-such-job".',
-      });
-    } finally {
-      socket?.close();
-      await queue.resume();
-    }
-  });
-
-  it('cancels a waiting job and a running import, retries the failed one; nothing is written twice', async () => {
-    const queue = jobs().queue(QUEUES.import);
-    await queue.pause();
-    const waiting = await batch(await scratchFile('later.csv', csvOf(10, 'later')), {}, '?wait=false').expect(202);
-    const waitingId: string = (await queue.getJob(waiting.body.jobId))!.data.uploadId;
-    expect(waitingId).toMatch(UPLOAD_ID_PATTERN);
-    const waitingPath = join(uploads(), waitingId);
-    expect(existsSync(waitingPath)).toBe(true);
-    const cancelled = await request(http())
-      .post(`/api/admin/jobs/${waiting.body.jobId}/cancel`)
-      .set('Cookie', cookie)
-      .expect(202);
-    expect(cancelled.body.message).toBe('The job was cancelled before it started.');
-    await request(http()).get(`/api/admin/jobs/${waiting.body.jobId}`).set('Cookie', cookie).expect(404);
-    expect(existsSync(waitingPath)).toBe(false);
-    await queue.resume();
-
-    const before = await count();
-    const db = t.orm.em.getConnection();
-    const held = await holdPlaceId(databaseUrl, 'apicancel-1500');
-    let released = false;
-    try {
-      const running = await batch(
-        await scratchFile('long.csv', csvOf(3000, 'apicancel')),
-        { batchSize: '100' },
-        '?wait=false',
-      ).expect(202);
-      const jobId: string = running.body.jobId;
-      await eventually(
-        async () =>
-          (
-            await db.execute(`select count(*)::int as n from pg_stat_activity where datname = current_database()
-          and wait_event_type = 'Lock' and query ilike '%insert into businesses%'`)
-          )[0].n > 0,
-        'the import reached the held row',
-      );
-      const cancel = await request(http()).post(`/api/admin/jobs/${jobId}/cancel`).set('Cookie', cookie).expect(202);
-      expect(cancel.body.message).toBe('The import is being cancelled; nothing from its file is kept.');
-      await eventually(
-        async () =>
-          (await request(http()).get(`/api/admin/jobs/${jobId}`).set('Cookie', cookie)).body.state === 'failed',
-        'the cancelled import failed',
-      );
-      const failed = await request(http()).get(`/api/admin/jobs/${jobId}`).set('Cookie', cookie).expect(200);
-      expect(failed.body.failedReason).toBe(
-        'The import was cancelled by an administrator; nothing from the file was written.',
-      );
-      await held.release();
-      released = true;
-      expect(await count()).toBe(before);
-
-      await request(http()).post(`/api/admin/jobs/${jobId}/retry`).set('Cookie', cookie).expect(202);
-      await eventually(
-        async () =>
-          (await request(http()).get(`/api/admin/jobs/${jobId}`).set('Cookie', cookie)).body.state === 'completed',
-        'the retried import completed',
-      );
-      expect(await count(`place_id like 'apicancel-%'`)).toBe(3000);
-      const again = await request(http()).post(`/api/admin/jobs/${jobId}/retry`).set('Cookie', cookie).expect(409);
-      expect(again.body.message).toBe('The job is completed; only failed jobs can be retried.');
-
-      const list = await request(http()).get('/api/admin/jobs?queue=import&limit=5').set('Cookie', cookie).expect(200);
-      expect(list.body.jobs[0]).toMatchObject({ id: jobId, queue: 'import', state: 'completed', fileName: 'long.csv' });
-      expect(list.body.jobs[0].result).toBeUndefined();
-    } finally {
-      if (!released) await held.release();
-    }
-  });
-
-  it('serves Bull Board behind the admin session, with every queue', async () => {
-    await request(http()).get('/api/admin/queues').expect(401);
-    await request(http()).get('/api/admin/queues/api/queues').expect(401);
-    const page = await request(http()).get('/api/admin/queues').set('Cookie', cookie).expect(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
-    const api = await request(http()).get('/api/admin/queues/api/queues').set('Cookie', cookie).expect(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(Object.values(QUEUES).sort());
-    await request(http())
-      .put('/api/admin/queues/api/queues/import/pause')
-      .set('Cookie', cookie)
-      .set('Origin', 'https://evil.example')
-      .expect(403);
-    expect(await jobs().queue(QUEUES.import).isPaused()).toBe(false);
-  });
-
-  it.each([
-    ['get', '/api/admin/jobs'],
-    ['get', '/api/admin/jobs/import-x'],
-    ['post', '/api/admin/jobs/import-x/cancel'],
-    ['post', '/api/admin/jobs/import-x/retry'],
-  ] as const)('%s %s answers 401 without a session', async (method, path) => {
-    await request(http())[method](path).expect(401);
   });
 });

@@ -11,9 +11,7 @@
  * - sitemaps for the imported catalogue (core's generateSitemaps, what the sitemap job runs).
  * Writes bench/results/<date>-pipeline-<rows>.json and the results table of bench/PIPELINE.md.
  */
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Queue, QueueEvents } from 'bullmq';
@@ -50,7 +48,16 @@ import {
   memoryOf,
   sampleMemory,
 } from './measure.js';
-import { logTargets } from '../markdown.js';
+import {
+  BENCH_BASE_URL,
+  childProcesses,
+  log,
+  recordResult,
+  refuseProductPort,
+  RESULTS,
+  runPart,
+  step,
+} from '../part.js';
 import { type ImportFigures, type PipelineResult, targetRows, updatePipelineMarkdown, writeResult } from './report.js';
 
 const usage = `Usage: npm run bench:pipeline -- [--rows N] [--xlsx-rows N] [--batch-size 100|500|1000|2000]
@@ -96,27 +103,13 @@ if (![100, 500, 1000, 2000].includes(options.batchSize)) {
   console.error(`--batch-size must be 100, 500, 1000 or 2000 (the admin's choices).\n${usage}`);
   process.exit(2);
 }
-if (options.port === 3000) {
-  console.error('--port 3000 is the product’s own port; pick another (default 3212).');
-  process.exit(2);
-}
+refuseProductPort(options.port, 3212);
 
-const RESULTS = 'bench/results';
 const TMP = resolve('bench/tmp/pipeline');
 const DATA_DIR = join(TMP, 'var');
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'directory_pipeline_bench';
 const REF_DB = 'directory_pipeline_reference';
-const log = (line: string) => console.log(line);
-const step = (title: string) => console.log(`\n== ${title}`);
-const children = new Set<ChildProcess>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the processes the bench started…`);
-    void Promise.all([...children].map((c) => killProcess(c))).finally(() => process.exit(130));
-  });
-}
+const children = childProcesses(killProcess);
 
 const env = (url: string) => ({
   DATABASE_URL: url,
@@ -165,7 +158,7 @@ async function followProgress(api: ApiProcess, jobId: string): Promise<LatencyPr
  * api would have streamed it, the job queued as the api queues it; timed from queueing to completion.
  */
 async function benchImport(file: string, kind: 'csv' | 'xlsx', withLatency: boolean): Promise<ImportFigures> {
-  const url = await freshDatabase(baseUrl, DB);
+  const url = await freshDatabase(BENCH_BASE_URL, DB);
   clearRedisPrefix(options.redisPrefix, log);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(join(DATA_DIR, 'uploads'), { recursive: true });
@@ -224,7 +217,7 @@ async function benchImport(file: string, kind: 'csv' | 'xlsx', withLatency: bool
     // Reference: PostgreSQL's own COPY FROM of the very rows the import stored, into an empty database.
     const dump = join(TMP, `reference-${kind}.copy`);
     const stored = await dumpImportedRows(url, dump);
-    const refUrl = await freshDatabase(baseUrl, REF_DB);
+    const refUrl = await freshDatabase(BENCH_BASE_URL, REF_DB);
     const copyMs = await copyFromReference(refUrl, dump);
     rmSync(dump, { force: true });
     log(
@@ -264,7 +257,7 @@ async function run(): Promise<PipelineResult> {
   for (const script of ['worker/dist/main.js', 'api/dist/main.js', 'core/dist/index.js']) {
     if (!existsSync(script)) throw new Error(`${script} is missing: build first (npm run build).`);
   }
-  const machinePool = new pg.Pool({ connectionString: databaseUrl(baseUrl, 'postgres'), max: 1 });
+  const machinePool = new pg.Pool({ connectionString: databaseUrl(BENCH_BASE_URL, 'postgres'), max: 1 });
   const machine = await machineInfo(machinePool);
   await machinePool.end();
   log(
@@ -281,7 +274,7 @@ async function run(): Promise<PipelineResult> {
   const csvImport = await benchImport(csv, 'csv', options.latency);
 
   // The catalogue the CSV import left is what the export and the sitemaps read.
-  const url = databaseUrl(baseUrl, DB);
+  const url = databaseUrl(BENCH_BASE_URL, DB);
   await withClient(url, (client) => client.query('vacuum (analyze) businesses'));
 
   let exportFigures: PipelineResult['export'] = null;
@@ -364,7 +357,6 @@ async function run(): Promise<PipelineResult> {
     xlsxImport = await benchImport(xlsx, 'xlsx', false);
   }
 
-  machine.loadAverage.end = Math.round(os.loadavg()[0] * 100) / 100;
   const partial = {
     date,
     rows,
@@ -375,24 +367,17 @@ async function run(): Promise<PipelineResult> {
     export: exportFigures,
     sitemaps: sitemapFigures,
   };
-  const result: PipelineResult = {
-    ...partial,
-    targets: targetRows(partial),
-    wallSeconds: Math.round((performance.now() - wallStart) / 1000),
-  };
-  const path = writeResult(RESULTS, result);
-  step(`results (${path})`);
-  logTargets(result.targets, log);
-  return result;
+  return recordResult(partial, targetRows, wallStart, writeResult);
 }
 
-try {
-  if (!values['report-only']) await run();
-  updatePipelineMarkdown('bench/PIPELINE.md', RESULTS);
-  console.log('\nbench/PIPELINE.md updated.');
-} catch (error) {
-  console.error(`\nThe pipeline bench stopped: ${(error as Error).stack ?? error}`);
-  process.exitCode = 1;
-} finally {
-  await Promise.all([...children].map((c) => killProcess(c)));
-}
+await runPart(
+  'pipeline bench',
+  async () => {
+    if (!values['report-only']) await run();
+  },
+  () => {
+    updatePipelineMarkdown('bench/PIPELINE.md', RESULTS);
+    console.log('\nbench/PIPELINE.md updated.');
+  },
+  () => children.stopAll(),
+);

@@ -4,6 +4,7 @@
 # bench/run.sh does, then runs bench/dist/pipeline/main.js.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+source scripts/node.sh
 bash scripts/ensure-services.sh
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   echo "== build (npm run build)"

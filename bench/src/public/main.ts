@@ -2,46 +2,48 @@
  * `npm run bench -- --only public` (or `npm run bench:public`): every public read call of the api under load,
  * cold and warm, next to a bare primary-key SELECT and /health/live measured in the same run; a load and soak
  * run with the api's memory sampled; the same mix while an import runs; sitemap generation; the web bundle and
- * page timings in headless Chromium. Writes bench/results/<date>-public-<N>.json and the public region of
- * bench/README.md.
+ * page timings in headless Chromium. Writes bench/results/<date>-public-<N>.json and the public tables of
+ * bench/README.md and bench/results.md.
  */
-import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import {
-  type BatchUploadResult,
-  bullConnection,
-  generateSitemaps,
-  IMPORT_JOBS,
-  type ImportJobData,
-  loadConfig,
-  newUploadId,
-  QUEUES,
-  refreshAggregates,
-} from '@directory/core';
+import { bullConnection, generateSitemaps, loadConfig } from '@directory/core';
 import { createSearchEngine, drainOutbox, prepareIndex, reindex, searchPoolConfig } from '@directory/search';
 import { wholeOption } from '../args.js';
-import { buildInfo, changedBuilds } from '../build-info.js';
+import { buildInfo } from '../build-info.js';
 import { prepareDatabase } from '../database.js';
-import { startProcess, stopProcess } from '../http.js';
+import { stopProcess } from '../http.js';
 import { closedLoop } from '../load.js';
 import { machineInfo } from '../machine.js';
-import { generatedCsv } from '../pipeline/files.js';
+import {
+  BENCH_BASE_URL,
+  buildAfterRun,
+  childProcesses,
+  log,
+  recordResult,
+  refuseProductPort,
+  RESULTS,
+  runPart,
+  scaleOptions,
+  step,
+} from '../part.js';
 import { copyToReference } from '../pipeline/measure.js';
+import { clearRedisKeys } from '../redis.js';
 import { round } from '../stats.js';
-import { load, metricsReader, traceMemory, ttfbLoop, type LoadRun, type MetricsReader } from './http-load.js';
+import { describeRun as fmt, startPublicApi, type Api } from './api.js';
+import { load, traceMemory, ttfbLoop, type LoadRun } from './http-load.js';
+import { importUnderLoad } from './import-under-load.js';
 import { buildPublicMix, CALL_TYPES, CALLS } from './mix.js';
 import { measureThroughNginx, nginxMissing } from './nginx-bench.js';
 import { PUBLIC_OPTIONS, PUBLIC_USAGE } from './options.js';
-import { publicTargets, updatePublicReadme, writePublicResult, type PublicResult } from './report.js';
+import { updatePublicReadme } from './report-markdown.js';
+import { publicTargets, writePublicResult, type PublicResult } from './report.js';
 import { bundleFigures, measurePages } from './web.js';
-import { logTargets } from '../markdown.js';
 
 const { values } = parseArgs({ options: PUBLIC_OPTIONS });
 if (values.help) {
@@ -49,8 +51,7 @@ if (values.help) {
   process.exit(0);
 }
 const whole = wholeOption(PUBLIC_USAGE);
-const list = (name: string, text: string) => text.split(',').map((part) => whole(name, part.trim()));
-const scales = values.scales ? list('scales', values.scales) : [whole('businesses', values.businesses ?? '10000')];
+const { list, scales } = scaleOptions(values, whole);
 const options = {
   durationSeconds: whole('duration', values.duration),
   callSeconds: whole('call-duration', values['call-duration']),
@@ -68,10 +69,7 @@ const options = {
   web: !values['no-web'],
   nginx: !values['no-nginx'],
 };
-if (options.port === 3000) {
-  console.error('--port 3000 is the product’s own port; pick another (default 3213).');
-  process.exit(2);
-}
+refuseProductPort(options.port, 3213);
 const LOAD_LEVEL = Math.max(...options.concurrency);
 const missingForNginx = options.nginx && !values['report-only'] ? nginxMissing() : null;
 if (missingForNginx) {
@@ -79,72 +77,9 @@ if (missingForNginx) {
   console.error('Install them (bash scripts/ensure-nginx.sh; apt-get install -y wrk) or pass --no-nginx.');
   process.exit(2);
 }
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RESULTS = 'bench/results';
 const TMP = resolve('bench/tmp/public');
 const DATA_DIR = join(TMP, 'var');
-const log = (line: string) => console.log(line);
-const step = (title: string) => console.log(`\n== ${title}`);
-
-const children = new Set<ChildProcess>();
-const stopChildren = async () => {
-  await Promise.all([...children].map((c) => stopProcess(c)));
-  children.clear();
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the processes the bench started…`);
-    void stopChildren().finally(() => process.exit(130));
-  });
-}
-
-/** Every Redis key of the bench's prefix (cached answers, generations, queues of an earlier run). */
-async function clearRedis(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    if (keys.length) await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
-interface Api {
-  base: string;
-  pid: number;
-  metrics: MetricsReader;
-  stop(): Promise<void>;
-}
-
-async function startPublicApi(env: NodeJS.ProcessEnv, token: string): Promise<Api> {
-  const child = startProcess('api/dist/main.js', { ...env, PORT: String(options.port) }, 'api');
-  children.add(child);
-  const base = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The api exited (code ${child.exitCode}) before answering.`);
-    const ok = await fetch(`${base}/health/live`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`The api did not answer on ${base} within 90 s.`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    pid: child.pid!,
-    metrics: metricsReader(base, token),
-    stop: async () => {
-      await stopProcess(child);
-      children.delete(child);
-    },
-  };
-}
-
-const fmt = (r: LoadRun) =>
-  `p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.rps} req/s` +
-  (r.errors ? `, ERRORS ${r.errors} (${JSON.stringify(r.statusCodes)}, socket ${r.socketErrors})` : '') +
-  (r.cache?.ratio !== undefined && r.cache.ratio !== null ? `, hits ${Math.round(r.cache.ratio * 1000) / 10} %` : '');
+const children = childProcesses(stopProcess);
 
 async function runScale(scale: number): Promise<PublicResult> {
   const soakSeconds = options.soakSeconds ?? (scale >= 1_000_000 ? 60 : 20);
@@ -153,7 +88,7 @@ async function runScale(scale: number): Promise<PublicResult> {
   const date = new Date().toISOString().slice(0, 10);
   console.log(`\n######## public reads: ${scale.toLocaleString('en-US')} businesses ########`);
   step('database');
-  const database = await prepareDatabase(baseUrl, scale, log);
+  const database = await prepareDatabase(BENCH_BASE_URL, scale, log);
   const pool = new pg.Pool(searchPoolConfig(database.url));
   pool.on('error', () => undefined);
   const engine = createSearchEngine(pool, {});
@@ -170,7 +105,7 @@ async function runScale(scale: number): Promise<PublicResult> {
   const redis = new Redis(config.REDIS_URL);
   // The entries and the budget's records of them (api/src/cache/cache-budget.ts).
   const clearCache = async () => {
-    await clearRedis(redis, `${options.redisPrefix}:cache:entry:*`);
+    await clearRedisKeys(redis, `${options.redisPrefix}:cache:entry:*`);
     await redis.unlink(...['index', 'sizes', 'bytes'].map((key) => `${options.redisPrefix}:cache:${key}`));
   };
   let api: Api | null = null;
@@ -196,8 +131,8 @@ async function runScale(scale: number): Promise<PublicResult> {
     const mixPaths = mix.requests.map((r) => r.path);
 
     step(`api (port ${options.port}, REDIS_PREFIX ${options.redisPrefix})`);
-    await clearRedis(redis, `${options.redisPrefix}:*`);
-    api = await startPublicApi(env, token);
+    await clearRedisKeys(redis, `${options.redisPrefix}:*`);
+    api = await startPublicApi(env, token, options.port, children);
     const a = api;
     await a.metrics(); // fails early when /metrics does not accept the token
     // A short warm-up: JIT, pools and PostgreSQL's buffers, so the first measured level is not the warm-up.
@@ -331,7 +266,15 @@ async function runScale(scale: number): Promise<PublicResult> {
     let importFigures: PublicResult['import'] = null;
     if (options.import && options.importRows > 0) {
       step(`an import of ${options.importRows.toLocaleString('en-US')} rows while ${LOAD_LEVEL} clients read the mix`);
-      importFigures = await importUnderLoad(a, pool, engine, database.url, env, bull, mixPaths);
+      importFigures = await importUnderLoad(
+        { options, loadLevel: LOAD_LEVEL, tmp: TMP, dataDir: DATA_DIR, children },
+        a,
+        pool,
+        engine,
+        env,
+        bull,
+        mixPaths,
+      );
     }
 
     let nginx: PublicResult['nginx'] = null;
@@ -368,14 +311,11 @@ async function runScale(scale: number): Promise<PublicResult> {
       );
     }
 
-    machine.loadAverage.end = round(os.loadavg()[0], 2);
-    const changedDuringRun = changedBuilds(build.builds);
-    if (changedDuringRun.length) log(`\nWARNING: ${changedDuringRun.join(', ')} was rebuilt during this run.`);
     const partial = {
       date,
       scale,
       options,
-      build: { ...build, changedDuringRun },
+      build: buildAfterRun(build),
       machine,
       database: { ...database, reindexSeconds },
       mix: {
@@ -397,15 +337,7 @@ async function runScale(scale: number): Promise<PublicResult> {
       nginx,
       sitemaps,
     };
-    const result: PublicResult = {
-      ...partial,
-      targets: publicTargets(partial),
-      wallSeconds: Math.round((performance.now() - wallStart) / 1000),
-    };
-    const path = writePublicResult(RESULTS, result);
-    step(`results (${path})`);
-    logTargets(result.targets, log);
-    return result;
+    return recordResult(partial, publicTargets, wallStart, writePublicResult);
   } finally {
     await api?.stop();
     await clearCache().catch(() => undefined);
@@ -414,123 +346,18 @@ async function runScale(scale: number): Promise<PublicResult> {
   }
 }
 
-/**
- * The worker runs; first the mix at the load level with the worker idle (the baseline), then an import is
- * queued as the upload call queues it and the same mix runs until the job completes. Afterwards the imported
- * rows are deleted (the database must keep exactly N businesses to be reused) and the counts refreshed.
- */
-async function importUnderLoad(
-  api: Api,
-  pool: pg.Pool,
-  engine: ReturnType<typeof createSearchEngine>,
-  url: string,
-  env: NodeJS.ProcessEnv,
-  bull: ReturnType<typeof bullConnection>,
-  mixPaths: string[],
-): Promise<NonNullable<PublicResult['import']>> {
-  const csv = await generatedCsv(TMP, options.importRows, log);
-  const { rows } = await pool.query<{ max: string }>('select coalesce(max(id), 0) as max from businesses');
-  const maxId = rows[0].max;
-  const queue = new Queue(QUEUES.import, bull);
-  const events = new QueueEvents(QUEUES.import, bull);
-  const others = [QUEUES.sitemaps, QUEUES.search, QUEUES.maintenance].map((name) => new Queue(name, bull));
-  const worker = startProcess('worker/dist/main.js', env, 'worker');
-  children.add(worker);
-  try {
-    await events.waitUntilReady();
-    const deadline = Date.now() + 180_000;
-    const busy = async () => (await Promise.all(others.map((q) => q.getActiveCount()))).some((n) => n > 0);
-    while ((await queue.getWorkersCount()) === 0 || (await busy())) {
-      if (Date.now() > deadline || worker.exitCode !== null)
-        throw new Error('The worker did not start (or finish its start-up jobs) within 3 min.');
-      await new Promise((r) => setTimeout(r, 250));
+await runPart(
+  'public bench',
+  async () => {
+    for (const script of ['api/dist/main.js', 'worker/dist/main.js', 'web/dist/index.html']) {
+      if (!existsSync(script)) throw new Error(`${script} is missing: build first (npm run build).`);
     }
-    await new Promise((r) => setTimeout(r, 1000));
-    const window = Math.max(options.durationSeconds, 10);
-    const idle = await load(api.base, mixPaths, LOAD_LEVEL, window, { metrics: api.metrics });
-    log(`  idle (worker running, no job), ${window} s: ${fmt(idle)}`);
-
-    mkdirSync(join(DATA_DIR, 'uploads'), { recursive: true });
-    const uploadId = newUploadId(csv);
-    const upload = join(DATA_DIR, 'uploads', uploadId);
-    linkSync(csv, upload); // the worker removes its upload once imported; the generated file stays
-    const data: ImportJobData = {
-      uploadId,
-      fileName: 'bench-public.csv',
-      fileSize: statSync(csv).size,
-      batchSize: 2000,
-      uploadedBy: 'bench',
-    };
-    let stop: () => void = () => undefined;
-    const started = performance.now();
-    const job = await queue.add(IMPORT_JOBS.import, data, { jobId: `bench-public-${Date.now()}`, attempts: 1 });
-    const finished = job.waitUntilFinished(events, 3600_000) as Promise<BatchUploadResult>;
-    let importMs = 0;
-    let result: BatchUploadResult | null = null;
-    let failure: string | null = null;
-    void finished.then(
-      (r) => {
-        result = r;
-        importMs = performance.now() - started;
-        stop();
-      },
-      (error: Error) => {
-        failure = error.message;
-        importMs = performance.now() - started;
-        stop();
-      },
-    );
-    const during = await load(api.base, mixPaths, LOAD_LEVEL, 3600, {
-      metrics: api.metrics,
-      onStart: (s) => (stop = s),
-    });
-    await finished.catch(() => undefined);
-    const done = result as BatchUploadResult | null;
-    log(
-      `  during the import (${round(importMs / 1000, 1)} s${failure ? `, FAILED: ${failure}` : ''}): ${fmt(during)}` +
-        (done ? `; ${done.totalRows} rows, ${done.insertedCount} new, ${done.updatedCount} changed` : ''),
-    );
-
-    // The import's commit invalidated the cached answers: the seconds after it refill the cache.
-    const after = await load(api.base, mixPaths, LOAD_LEVEL, window, { metrics: api.metrics });
-    log(`  the ${window} s after it (cache invalidated by the import): ${fmt(after)}`);
-
-    step('undo the import (delete its rows, refresh the counts, drain the search outbox)');
-    await stopProcess(worker);
-    children.delete(worker);
-    const deleted = await pool.query('delete from businesses where id > $1', [maxId]);
-    await refreshAggregates(pool);
-    await drainOutbox(pool, engine);
-    log(`  ${deleted.rowCount} rows deleted`);
-    return {
-      rows: options.importRows,
-      inserted: done?.insertedCount ?? null,
-      updated: done?.updatedCount ?? null,
-      failure,
-      importMs: round(importMs, 0),
-      idle,
-      during,
-      after,
-    };
-  } finally {
-    await stopProcess(worker);
-    children.delete(worker);
-    await events.close();
-    for (const q of [queue, ...others]) await q.close();
-  }
-}
-
-try {
-  for (const script of ['api/dist/main.js', 'worker/dist/main.js', 'web/dist/index.html']) {
-    if (!existsSync(script)) throw new Error(`${script} is missing: build first (npm run build).`);
-  }
-  mkdirSync(RESULTS, { recursive: true });
-  if (!values['report-only']) for (const scale of scales) await runScale(scale);
-  updatePublicReadme('bench/README.md', RESULTS);
-  console.log('\nbench/README.md updated (public reads).');
-} catch (error) {
-  console.error(`\nThe public bench stopped: ${(error as Error).stack ?? error}`);
-  process.exitCode = 1;
-} finally {
-  await stopChildren();
-}
+    mkdirSync(RESULTS, { recursive: true });
+    if (!values['report-only']) for (const scale of scales) await runScale(scale);
+  },
+  () => {
+    updatePublicReadme('bench/README.md', RESULTS);
+    console.log('\nbench/README.md and bench/results.md updated (public reads).');
+  },
+  () => children.stopAll(),
+);

@@ -26,4 +26,4 @@ export const PUBLIC_OPTIONS = {
 export const PUBLIC_USAGE = `Usage: npm run bench:public -- [--businesses N | --scales N1,N2,…] [--duration S] [--call-duration S]
   [--concurrency 1,16,64] [--soak S] [--import-rows N] [--public-mix N] [--web-loads N] [--seed N] [--port P]
   [--redis-prefix P] [--no-calls] [--no-import] [--no-sitemaps] [--no-web] [--no-nginx]
-       npm run bench:public -- --report-only   (rewrites the public region of bench/README.md)`;
+       npm run bench:public -- --report-only   (rewrites the public tables of bench/README.md and bench/results.md)`;

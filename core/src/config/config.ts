@@ -84,10 +84,25 @@ export type AppConfig = z.infer<typeof configSchema>;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  assertNodeVersion();
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration — fix these environment variables: ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+/** The oldest Node.js the project runs on (package.json "engines"; scripts/node.sh puts the pinned one first). */
+export const MINIMUM_NODE = '22.17';
+
+/** Every process reads its configuration first: an older Node stops it here, with a sentence. */
+export function assertNodeVersion(version = process.versions.node): void {
+  const [major, minor] = version.split('.').map(Number);
+  const [wantMajor, wantMinor] = MINIMUM_NODE.split('.').map(Number);
+  if (major > wantMajor || (major === wantMajor && minor >= wantMinor)) return;
+  throw new ConfigError(
+    `This project needs Node.js ${MINIMUM_NODE} or newer and runs on ${version}: start it with npm start or ` +
+      'npm test (they use the Node.js the project pins), or install Node.js 22 LTS.',
+  );
 }

@@ -1,19 +1,7 @@
 import pg from 'pg';
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS, type ExportField } from './business-fields.js';
 import { isExportField, LEGACY_DEFAULT_FIELDS, LEGACY_EXPORT_FIELDS } from './fields.js';
-
-/** Admin spec §9: the export dialog's upload-date filters (on created_at). */
-export const DATE_RANGES = [
-  'all',
-  'today',
-  'yesterday',
-  'last24hours',
-  'last7days',
-  'thisweek',
-  'thismonth',
-  'custom',
-] as const;
-export type DateRange = (typeof DATE_RANGES)[number];
+import { DATE_RANGES, type DateRange } from '../wire/exports.js';
 
 /** One export, as the job receives it: validated, with its download name decided when the admin asked. */
 export interface ExportRequest {

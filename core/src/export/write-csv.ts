@@ -6,23 +6,8 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { exportFieldSql } from './fields.js';
 import { type ExportRequest, exportWhereSql } from './request.js';
+import type { ExportProgress } from '../jobs/exports.js';
 import { cancelOnAbort } from '../database/pool.js';
-
-export interface ExportProgress {
-  rowsDone: number;
-  /** Known once the rows are counted (phase writing and done). */
-  rowsTotal?: number;
-  phase: 'counting' | 'writing' | 'done';
-}
-
-/** An export running longer than this is stopped (its partial file removed) and not retried. */
-export const EXPORT_TIMEOUT_MS = 30 * 60 * 1000;
-
-/** What an export job carries: the request, and (for operators and tests) a timeout other than the default. */
-export type ExportJobData = ExportRequest & { timeoutMs?: number };
-
-/** Redis key (under REDIS_PREFIX) that asks the worker to stop a running export. */
-export const exportCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:export-cancel:${jobId}`;
 
 export interface ExportFileResult {
   rows: number;

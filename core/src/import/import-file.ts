@@ -7,7 +7,6 @@ import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './rea
 import { withTransaction } from '../database/pool.js';
 import { type PlaceCounts, PlaceFinder } from '../places/place-finder.js';
 
-export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
 

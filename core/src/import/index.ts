@@ -3,5 +3,3 @@ export * from './columns.js';
 export * from './import-file.js';
 export * from './normalize-row.js';
 export * from './readers.js';
-export * from './import-job.js';
-export * from './uploads.js';

@@ -1,20 +1,27 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
 
-/**
- * A Redis client for the side uses of Redis (cache, heartbeat, metrics), built to never hold a request up:
- * no offline queue (a command while Redis is away fails at once instead of waiting for a reconnect), short
- * connect and command timeouts, one try per command, and reconnects every second or two in the background.
- * BullMQ keeps its own connections with its own rules (core/src/queues/queues.ts).
- */
-export function sideRedis(config: Pick<AppConfig, 'REDIS_URL'>, name: string, commandTimeoutMs = 250): Redis {
-  const url = new URL(config.REDIS_URL);
-  const options: RedisOptions = {
+/** Host, port, credentials and database of a redis:// address, as ioredis and BullMQ take them. */
+export function redisAddress(redisUrl: string) {
+  const url = new URL(redisUrl);
+  return {
     host: url.hostname,
     port: Number(url.port || 6379),
     username: url.username || undefined,
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+  };
+}
+
+/**
+ * A Redis client for the side uses of Redis (cache, heartbeat, metrics), built to never hold a request up:
+ * no offline queue (a command while Redis is away fails at once instead of waiting for a reconnect), short
+ * connect and command timeouts, one try per command, and reconnects every second or two in the background.
+ * BullMQ keeps its own connections with its own rules (core/src/jobs/queues.ts).
+ */
+export function sideRedis(config: Pick<AppConfig, 'REDIS_URL'>, name: string, commandTimeoutMs = 250): Redis {
+  const options: RedisOptions = {
+    ...redisAddress(config.REDIS_URL),
     connectionName: name,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

@@ -9,6 +9,13 @@ describe('slugify', () => {
     ['Фризер за кућне љубимце', 'фризер-за-кућне-љубимце'],
     ['Handyman/Handywoman/Handyperson', 'handyman-handywoman-handyperson'],
     ['  New York ', 'new-york'],
+    ['  Coffee   shop ', 'coffee-shop'],
+    ['Food / Drink', 'food-drink'],
+    ['Bars - Pubs', 'bars-pubs'],
+    ['São Paulo', 'são-paulo'],
+    ['İstanbul', 'i̇stanbul'],
+    ['What?#%', 'what'],
+    ['Cafe\u0301 Noir', 'café-noir'],
   ])('%s -> %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });
@@ -33,5 +40,15 @@ describe('business slugs', () => {
   it('strip the suffix for the one retry of public spec §5', () => {
     expect(stripSlugSuffix('joes-pizza-new-york-a1b2c3')).toBe('joes-pizza-new-york');
     expect(stripSlugSuffix('joes-pizza')).toBeNull();
+  });
+
+  it.each([
+    ['kiez-bakery-berlin-a1b2c3', 'kiez-bakery-berlin'],
+    ['kiez-bakery-berlin', 'kiez-bakery'],
+    ['kiez-bakery-A1B2C3', null],
+    ['kiez-bakery-a1b2c', null],
+    ['a1b2c3', null],
+  ])('retries %p without its suffix as %p (public spec §5)', (slug, retry) => {
+    expect(stripSlugSuffix(slug)).toBe(retry);
   });
 });

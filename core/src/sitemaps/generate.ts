@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFil
 import { dirname, join } from 'node:path';
 import type pg from 'pg';
 import type { AppConfig } from '../config/config.js';
+import type { SitemapProgress } from '../jobs/sitemaps.js';
 import { countryName } from '../rules/countries.js';
 import { slugify } from '../rules/slug.js';
 import { cancelOnAbort } from '../database/pool.js';
@@ -47,12 +48,6 @@ export interface SitemapManifest {
   pageSize: number;
   /** The sitemaps the index (/sitemap.xml) lists, in its order. */
   files: SitemapFile[];
-}
-
-export interface SitemapProgress {
-  phase: 'main' | 'categories' | 'countries' | 'cities' | 'businesses' | 'swapping' | 'done';
-  rowsDone: number;
-  rowsTotal?: number;
 }
 
 /** Absolute base of every <loc>: PUBLIC_URL, else this machine's api (http://localhost:PORT). */

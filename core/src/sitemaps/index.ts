@@ -1,2 +1,1 @@
 export * from './generate.js';
-export * from './request.js';

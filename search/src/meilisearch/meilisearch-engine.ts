@@ -1,18 +1,23 @@
-import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index, type Settings } from 'meilisearch';
+import { Meilisearch, MeilisearchApiError, type EnqueuedTaskPromise, type Index } from 'meilisearch';
 import {
   HIT_FIELDS,
   type DocumentWriter,
-  type FacetValue,
   type SearchDocument,
   type SearchEngine,
   type SearchFacets,
-  type SearchHit,
   type SearchQuery,
   type SearchResult,
   type Suggestions,
   type WriteOptions,
 } from '../search-engine.js';
-import { FACET_SEPARATOR as SEP, fold, haversineKm, isOpen, normalizeQuery, type NormalizedQuery } from '../text.js';
+import { normalizeQuery } from '../text.js';
+import { mergeFacets, toHit, toMeiliDocument, type MeiliDocument } from './documents.js';
+import { filters, sortOf } from './query.js';
+import { LAYOUT_DOCUMENT_ID, LAYOUT_VERSION, layoutDocument, meilisearchSettings } from './settings.js';
+import { suggest } from './suggest.js';
+
+export { meilisearchSettings, LAYOUT_VERSION } from './settings.js';
+export { toMeiliDocument } from './documents.js';
 
 export interface MeilisearchEngineOptions {
   host: string;
@@ -21,59 +26,17 @@ export interface MeilisearchEngineOptions {
   indexUid?: string;
   /** Documents per addDocuments task. */
   batchSize?: number;
-  /** Exact totals up to this many hits (pagination.maxTotalHits); the PostgreSQL engine's countCap. */
+  /**
+   * Exact totals below this many hits (pagination.maxTotalHits, an index setting applied by setup and rebuild);
+   * from it on the total is this number and `exhaustive` false. The PostgreSQL engine's exactCountUpTo.
+   */
   maxTotalHits?: number;
   facetLimit?: number;
-}
-
-/** A stored document: the shared fields plus what Meilisearch filters, sorts and facets on. */
-interface MeiliDocument extends Omit<SearchDocument, 'open_days'> {
-  open_days: number | null;
-  open_weekdays: number[];
-  name_sort: string;
-  /** "Label␟slug" so facet search matches from the label and one value carries both. */
-  category_facet: string | null;
-  country_facet: string | null;
-  city_facet: string | null;
-  _geo?: { lat: number; lng: number };
 }
 
 const WAIT = { timeout: 10 * 60_000, interval: 50 };
 
 const RETRIEVED = [...HIT_FIELDS];
-
-export function meilisearchSettings(maxTotalHits: number): Settings {
-  return {
-    // Attribute order is rank: name, then category/type, then places.
-    searchableAttributes: ['name', 'category', 'type', 'city', 'full_address', 'country'],
-    filterableAttributes: [
-      'category',
-      'category_slug',
-      'country_code',
-      'city_slug',
-      'rating',
-      'verified',
-      'is_approved',
-      'location_terms',
-      'open_weekdays',
-      'category_facet',
-      'country_facet',
-      'city_facet',
-      '_geo',
-    ],
-    sortableAttributes: ['id', 'rating', 'reviews', 'name', 'name_sort', '_geo'],
-    // "sort" right after typo: an explicit sort orders the matching documents as the PostgreSQL engine
-    // does; popularity (reviews) breaks the remaining ties of a relevance ordering.
-    rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc'],
-    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
-    // ~500 categories and tens of thousands of cities: facets sorted by count so the top values come back.
-    faceting: { maxValuesPerFacet: 1000, sortFacetValuesBy: { '*': 'count' } },
-    pagination: { maxTotalHits },
-    facetSearch: true,
-    prefixSearch: 'indexingTime',
-    searchCutoffMs: 200,
-  };
-}
 
 export class MeilisearchSearchEngine implements SearchEngine {
   readonly kind = 'meilisearch' as const;
@@ -95,10 +58,12 @@ export class MeilisearchSearchEngine implements SearchEngine {
     return this.client.index<MeiliDocument>(this.indexUid);
   }
 
+  /** True when the index is missing, or its layout document is missing or names another layout. */
   async needsReindex(): Promise<boolean> {
-    return !(await this.exists(this.indexUid));
+    return (await this.layout(this.indexUid)) !== LAYOUT_VERSION;
   }
 
+  /** Creates the index (empty, of the current layout) when missing; applies the settings either way. */
   async setup(): Promise<void> {
     await this.prepare(this.indexUid);
   }
@@ -117,11 +82,13 @@ export class MeilisearchSearchEngine implements SearchEngine {
     else await Promise.all(tasks);
   }
 
+  /** Businesses stored: the index's documents but its layout document. */
   async count(): Promise<number> {
-    return (await this.index.getStats()).numberOfDocuments;
+    const [stats, layout] = await Promise.all([this.index.getStats(), this.layout(this.indexUid)]);
+    return stats.numberOfDocuments - (layout === null ? 0 : 1);
   }
 
-  /** A fresh index gets settings and documents, then swapIndexes makes it live in one atomic task. */
+  /** A fresh index gets settings, layout and documents, then swapIndexes makes it live in one atomic task. */
   async rebuild(fill: (writer: DocumentWriter) => Promise<void>): Promise<void> {
     const fresh = `${this.indexUid}_${Date.now().toString(36)}`;
     await this.prepare(fresh);
@@ -138,6 +105,8 @@ export class MeilisearchSearchEngine implements SearchEngine {
   async search(input: SearchQuery): Promise<SearchResult> {
     const started = performance.now();
     const query = normalizeQuery(input);
+    // page/hitsPerPage: totalHits counts every match up to maxTotalHits (offset/limit would estimate it), and
+    // the facet distribution counts every match.
     const response = await this.index.search(query.words.join(' '), {
       filter: filters(query),
       sort: sortOf(query),
@@ -160,45 +129,14 @@ export class MeilisearchSearchEngine implements SearchEngine {
         country: mergeFacets(distribution.country_facet, 'country', this.facetLimit),
         city: mergeFacets(distribution.city_facet, 'city', this.facetLimit),
       } satisfies SearchFacets,
+      // Meilisearch stops counting at maxTotalHits: a total that reached it is that bound, not the count.
       exhaustive: total < this.maxTotalHits,
       processingTimeMs: Math.round(performance.now() - started),
     };
   }
 
   async suggest(q: string, limit = 5): Promise<Suggestions> {
-    const text = fold(q).replace(/\s+/g, ' ').trim();
-    if (!text) return { businesses: [], categories: [], cities: [] };
-    const approved = 'is_approved = true';
-    const [businesses, categories, cities] = await Promise.all([
-      this.index.search(text, {
-        filter: approved,
-        limit,
-        attributesToSearchOn: ['name'],
-        attributesToRetrieve: ['name', 'slug', 'city'],
-        matchingStrategy: 'all',
-      }),
-      this.index.searchForFacetValues({ facetName: 'category_facet', facetQuery: text, filter: approved }),
-      this.index.searchForFacetValues({ facetName: 'city_facet', facetQuery: text, filter: approved }),
-    ]);
-    // Facet search is word-prefix and typo tolerant; keep the label-prefix matches the other engine gives.
-    const starts = (label: string) => fold(label).startsWith(text);
-    const categoryValues = mergeFacets(
-      Object.fromEntries(categories.facetHits.map((h) => [h.value, h.count])),
-      'category',
-      1000,
-    ).filter((f) => starts(f.label));
-    const cityValues = mergeFacets(
-      Object.fromEntries(cities.facetHits.map((h) => [h.value, h.count])),
-      'city',
-      1000,
-    ).filter((f) => starts(f.label));
-    return {
-      businesses: businesses.hits.map((h) => ({ name: h.name, slug: h.slug, city: h.city })),
-      categories: categoryValues.slice(0, limit).map((f) => ({ name: f.label, slug: f.value, count: f.count })),
-      cities: cityValues
-        .slice(0, limit)
-        .map((f) => ({ name: f.label, slug: f.value, countryCode: f.countryCode ?? '', count: f.count })),
-    };
+    return suggest(this.index, q, limit);
   }
 
   async close(): Promise<void> {
@@ -206,18 +144,26 @@ export class MeilisearchSearchEngine implements SearchEngine {
   }
 
   private async exists(uid: string): Promise<boolean> {
-    try {
-      await this.client.getRawIndex(uid);
-      return true;
-    } catch (error) {
-      if (error instanceof MeilisearchApiError && error.response.status === 404) return false;
-      throw error;
-    }
+    return (await notFoundAsNull(this.client.getRawIndex(uid))) !== null;
   }
 
+  /** The layout an index records; null when the index or its layout document is missing. */
+  private async layout(uid: string): Promise<string | null> {
+    const document = await notFoundAsNull(
+      this.client.index(uid).getDocument<{ layout?: string }>(LAYOUT_DOCUMENT_ID, { fields: ['layout'] }),
+    );
+    return document?.layout ?? null;
+  }
+
+  /**
+   * A missing index is created with its layout document (empty, it is of the current layout); an existing one
+   * keeps its own, so an index of an older layout still asks for the reindex after its settings are updated.
+   */
   private async prepare(uid: string): Promise<void> {
-    if (!(await this.exists(uid))) await settle([this.client.createIndex(uid, { primaryKey: 'id' })]);
+    const created = !(await this.exists(uid));
+    if (created) await settle([this.client.createIndex(uid, { primaryKey: 'id' })]);
     await settle([this.client.index(uid).updateSettings(meilisearchSettings(this.maxTotalHits))]);
+    if (created) await settle([this.client.index(uid).addDocuments([layoutDocument()], { primaryKey: 'id' })]);
   }
 
   private async write(uid: string, documents: readonly SearchDocument[], wait: boolean): Promise<void> {
@@ -232,6 +178,15 @@ export class MeilisearchSearchEngine implements SearchEngine {
   }
 }
 
+async function notFoundAsNull<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof MeilisearchApiError && error.response.status === 404) return null;
+    throw error;
+  }
+}
+
 /** Waits for tasks and fails with Meilisearch's own message when one did not succeed. */
 async function settle(tasks: EnqueuedTaskPromise[]): Promise<void> {
   for (const task of tasks) {
@@ -242,117 +197,4 @@ async function settle(tasks: EnqueuedTaskPromise[]): Promise<void> {
       );
     }
   }
-}
-
-export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
-  const withGeo = doc.latitude !== null && doc.longitude !== null;
-  return {
-    ...doc,
-    open_weekdays: doc.open_days === null ? [] : [0, 1, 2, 3, 4, 5, 6].filter((d) => doc.open_days! & (1 << d)),
-    name_sort: fold(doc.name),
-    category_facet: doc.category_slug ? `${doc.category ?? doc.category_slug}${SEP}${doc.category_slug}` : null,
-    country_facet: doc.country_code ? `${doc.country ?? doc.country_code}${SEP}${doc.country_code}` : null,
-    city_facet:
-      doc.city_slug && doc.country_code
-        ? `${doc.city ?? doc.city_slug}${SEP}${doc.country_code}${SEP}${doc.city_slug}`
-        : null,
-    ...(withGeo ? { _geo: { lat: doc.latitude!, lng: doc.longitude! } } : {}),
-  };
-}
-
-const quote = (value: string | number) => JSON.stringify(value);
-
-function filters(query: NormalizedQuery): string[] {
-  const list = ['is_approved = true'];
-  if (query.category) list.push(`category_slug = ${quote(query.category)}`);
-  if (query.country) list.push(`country_code = ${quote(query.country)}`);
-  if (query.city) list.push(`city_slug = ${quote(query.city)}`);
-  if (query.minRating !== undefined) list.push(`rating >= ${query.minRating}`);
-  if (query.openNow) list.push(`open_weekdays = ${query.weekday}`);
-  for (const group of query.locationGroups) list.push(`location_terms IN [${group.map(quote).join(', ')}]`);
-  if (query.geo?.radiusKm !== undefined) {
-    list.push(`_geoRadius(${query.geo.lat}, ${query.geo.lng}, ${Math.round(query.geo.radiusKm * 1000)})`);
-  }
-  return list;
-}
-
-function sortOf(query: NormalizedQuery): string[] | undefined {
-  switch (query.sort) {
-    // id breaks ties as the PostgreSQL engine does, so pages never overlap.
-    case 'rating':
-      return ['rating:desc', 'reviews:desc', 'id:asc'];
-    case 'reviews':
-      return ['reviews:desc', 'id:asc'];
-    case 'name':
-      return ['name_sort:asc', 'id:asc'];
-    case 'newest':
-      return ['id:desc'];
-    case 'distance':
-      return query.geo ? [`_geoPoint(${query.geo.lat}, ${query.geo.lng}):asc`] : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Facet values "Label␟slug" (city: "City␟CC␟slug") merged per slug: counts add up and the most frequent
- * label names the value (ties: the first label in code point order), as the PostgreSQL engine's mode().
- */
-function mergeFacets(
-  distribution: Record<string, number> | undefined,
-  facet: 'category' | 'country' | 'city',
-  limit: number,
-): FacetValue[] {
-  const merged = new Map<string, FacetValue & { labelCount: number }>();
-  for (const [raw, count] of Object.entries(distribution ?? {})) {
-    const parts = raw.split(SEP);
-    const label = parts[0];
-    const value = facet === 'city' ? parts[2] : parts[1];
-    const countryCode = facet === 'city' ? parts[1] : undefined;
-    if (!value) continue;
-    const key = countryCode ? `${countryCode}/${value}` : value;
-    const seen = merged.get(key);
-    if (!seen) {
-      merged.set(key, { value, label, count, labelCount: count, ...(countryCode ? { countryCode } : {}) });
-      continue;
-    }
-    seen.count += count;
-    if (count > seen.labelCount || (count === seen.labelCount && label < seen.label)) {
-      seen.label = label;
-      seen.labelCount = count;
-    }
-  }
-  return [...merged.values()]
-    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-    .slice(0, limit)
-    .map(({ labelCount: _labelCount, ...value }) => value);
-}
-
-function toHit(doc: object, query: NormalizedQuery): SearchHit {
-  const d = doc as unknown as SearchDocument;
-  const hit: SearchHit = {
-    id: Number(d.id),
-    slug: d.slug,
-    name: d.name,
-    category: d.category ?? null,
-    category_slug: d.category_slug ?? null,
-    type: d.type ?? null,
-    rating: d.rating ?? null,
-    reviews: d.reviews ?? 0,
-    city: d.city ?? null,
-    city_slug: d.city_slug ?? null,
-    country: d.country ?? null,
-    country_code: d.country_code ?? null,
-    full_address: d.full_address ?? null,
-    phone: d.phone ?? null,
-    photo: d.photo ?? null,
-    latitude: d.latitude ?? null,
-    longitude: d.longitude ?? null,
-    verified: Boolean(d.verified),
-    openNow: isOpen(d.open_days ?? null, query.weekday),
-  };
-  if (query.geo && hit.latitude !== null && hit.longitude !== null) {
-    hit.distanceKm = haversineKm(query.geo.lat, query.geo.lng, hit.latitude, hit.longitude);
-  }
-  return hit;
 }

@@ -69,9 +69,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
   const t = pg.escapeIdentifier(table);
   return [
     // Column order is read order: a row is decoded up to the last column a query needs, so the tsvector every
-    // filtering walk tests comes first (a third off an ordered walk's cost per row at 1.2M), then the name's
-    // words and folded form (suggestions' walk), fixed-width columns, the facets' columns a count samples,
-    // then what only a page of hits reads.
+    // filtering walk tests comes first, then the name's words and folded form (suggestions' walk), fixed-width
+    // columns, the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
       tsv tsvector generated always as (
         search_text_lexemes(name, category, type, city, full_address, country) ||
@@ -112,7 +111,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
  * The documents of the finest sample (one in FINEST_SAMPLE), with only the columns a sampled count and its
  * facets read, stored coarsest sample first (createSamplesFillSql). Their rows were spread over every page
  * of the documents, one page read per sampled row and few of them in PostgreSQL's cache; here a level's
- * rows share a few hundred pages that stay cached, and the statement reading them takes 30–60 % less.
+ * rows share a few hundred pages that stay cached (bench/engine-notes.md "Schema").
  */
 export function createSamplesTableSql(samples: string): string {
   const columns = Object.entries(SAMPLE_COLUMN_TYPES).map(([name, type]) => `${name} ${type}`);
@@ -153,8 +152,8 @@ export function syncSamplesSql(table: string, samples: string): string {
 
 /**
  * GIN indexes over one sample document in each of SAMPLE_MODULI: a GIN search collects a term's whole
- * posting list into a bitmap and sorts its pages before reading the first row (~20 ms for a word in 5 % of
- * 1.2M documents), so a sample of the matches costs as much as all of them unless it comes from a smaller list.
+ * posting list into a bitmap and sorts its pages before reading the first row, so a sample of the matches costs
+ * as much as all of them unless it comes from a smaller list.
  */
 export function createSampleIndexesSql(samples: string, generation: string): string[] {
   const s = pg.escapeIdentifier(samples);
@@ -165,9 +164,8 @@ export function createSampleIndexesSql(samples: string, generation: string): str
         on ${s} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
     ),
     // Browsing without words: an index-only range of a category's, country's or city's sampled rows, where a GIN
-    // search collects a whole posting list first (−30 to −50 % for the statement). Its rows come in storage order
-    // (hashed: a fair sample for the facets) as a bitmap reads them only when the query fixes every key column: one
-    // left open would order them by it. So each index is partial on its key columns being set, which only
+    // search collects a whole posting list first. Its rows come in storage order (hashed: a fair sample for the
+    // facets) as a bitmap reads them only when the query fixes every key column: one left open would order them by it. So each index is partial on its key columns being set, which only
     // equalities on them imply, and a query uses the index of exactly its filters (or a shorter one).
     ...SAMPLE_MODULI.flatMap((modulus) =>
       SAMPLE_BROWSE_KEYS.map(
@@ -220,7 +218,7 @@ export function createIndexesSql(table: string, generation: string): string[] {
     // Most reviewed first within a name: the exact-name tier of relevance is an ordered walk that stops at
     // the page however many places share the name (a chain's, or 3,800 "Blue Restaurant" in the demo data).
     // It holds what a suggestion shows, so the names a prefix begins are read from the index alone, without
-    // a visit to each of their rows (a short prefix's 200: 0.2–0.57 → 0.12–0.15 ms at 1.2M; 61 → 176 MB).
+    // a visit to each of their rows.
     `create index ${name('name')} on ${t} ((name_folded collate "C"), reviews desc, id)
        include (name_folded, name, slug, city) where is_approved`,
     `create index ${name('category')} on ${t} (category_slug, reviews desc, id) where is_approved`,

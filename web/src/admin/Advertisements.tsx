@@ -3,7 +3,8 @@ import useSWR from 'swr';
 import { adminRequest, messageOf } from './api.js';
 import { CodeArea } from './CodeArea.js';
 import { ErrorNote, PageHead } from './parts.js';
-import { AD_SLOT_MAX_BYTES, FRESH, utf8Bytes } from './rules.js';
+import { AD_SLOT_MAX_BYTES } from '@directory/core/wire/admin-settings.js';
+import { FRESH, utf8Bytes } from './rules.js';
 import { useToast } from './toast.js';
 import type { AdCodes } from './types.js';
 

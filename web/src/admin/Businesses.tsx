@@ -11,7 +11,7 @@ import { DATA_KEYS, useCategories, useRefresh, useStats } from './hooks.js';
 import { ErrorNote, PageHead, StatCard } from './parts.js';
 import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
-import type { AdminBusiness, AdminBusinessPage } from './types.js';
+import type { AdminBusiness, AdminBusinessPage } from '@directory/core/wire/admin-businesses.js';
 
 interface SlugFixAnswer {
   success: boolean;

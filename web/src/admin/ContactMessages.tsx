@@ -1,24 +1,9 @@
 import { useState } from 'react';
 import useSWR from 'swr';
+import type { ContactMessagePage } from '@directory/core/wire/contact.js';
 import { Pager } from '../components/Pager.js';
 import { formatDateTime, formatNumber, timeAgo } from './format.js';
 import { ErrorNote, PageHead } from './parts.js';
-
-/** GET /api/admin/contact-messages (api/src/admin/contact-messages.controller.ts). */
-interface ContactMessagePage {
-  messages: {
-    id: number;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    company: string | null;
-    phone: string | null;
-    createdAt: string;
-  }[];
-  total: number;
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
 
 const PAGE_SIZE = 20;
 

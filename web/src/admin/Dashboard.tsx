@@ -3,7 +3,9 @@ import { formatBytes, formatDateTime, formatDuration, formatNumber } from './for
 import { useAuditLog, useStats, useUploadReports } from './hooks.js';
 import { ActivityList, ErrorNote, Meter, PageHead, StatCard } from './parts.js';
 import { DASHBOARD_REPORTS, PLACEHOLDERS, shareOf, TOP_CATEGORIES } from './rules.js';
-import type { StoredUploadReport, SystemMetrics, VisitorCounts } from './types.js';
+import type { SystemMetrics } from '@directory/core/wire/admin-system.js';
+import type { ListedUploadReport } from '@directory/core/wire/uploads.js';
+import type { VisitorCounts } from './types.js';
 
 /** Admin spec §2 dashboard, on real figures; the §9 placeholders only while they load. */
 export function Dashboard() {
@@ -126,7 +128,7 @@ export function Dashboard() {
   );
 }
 
-function UploadReportItem({ report }: { report: StoredUploadReport }) {
+function UploadReportItem({ report }: { report: ListedUploadReport }) {
   const r = report.results;
   return (
     <li className="report-item">

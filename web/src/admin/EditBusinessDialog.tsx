@@ -3,7 +3,7 @@ import { adminRequest, messageOf } from './api.js';
 import { type BusinessForm, changesOf, formOf, TEXT_FIELDS, validateBusiness } from './business-form.js';
 import { Modal } from './dialog.js';
 import { useToast } from './toast.js';
-import type { BusinessDetail } from './types.js';
+import type { BusinessDetail } from '@directory/core/wire/admin-businesses.js';
 
 /** The edit form of one business: loads every field, validates as the api does, saves what changed. */
 export function EditBusinessDialog(props: { businessId: number | null; onClose: () => void; onSaved: () => void }) {

@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
+import type { DateRange } from '@directory/core/wire/exports.js';
 import { adminRequest, messageOf } from './api.js';
 import { Modal } from './dialog.js';
 import { formatNumber } from './format.js';
 import { useCategories } from './hooks.js';
 import { followJob, openJobSocket } from './jobs.js';
 import {
-  DATE_RANGES,
-  type DateRange,
+  DATE_RANGE_CHOICES,
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
   type ExportField,
@@ -154,7 +154,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <div className="admin-field">
             <label htmlFor={`${ids}-range`}>Yüklenme tarihi</label>
             <select id={`${ids}-range`} value={dateRange} onChange={(e) => setDateRange(e.target.value as DateRange)}>
-              {DATE_RANGES.map(([value, label]) => (
+              {DATE_RANGE_CHOICES.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

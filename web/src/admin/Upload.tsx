@@ -4,9 +4,9 @@ import { formatBytes, formatNumber } from './format.js';
 import { DATA_KEYS, useRefresh } from './hooks.js';
 import { followJob, openJobSocket } from './jobs.js';
 import { PageHead } from './parts.js';
+import { DEFAULT_BATCH_SIZE } from '@directory/core/wire/uploads.js';
 import {
-  BATCH_SIZES,
-  DEFAULT_BATCH_SIZE,
+  BATCH_SIZE_CHOICES,
   hasUploadExtension,
   splitBySize,
   templateCsv,
@@ -14,7 +14,7 @@ import {
   uploadSummary,
 } from './rules.js';
 import { useToast } from './toast.js';
-import type { BatchUploadResult, JobProgress } from './types.js';
+import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
 
 type Status = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
@@ -28,7 +28,7 @@ interface Entry {
   progress: JobProgress | null;
   jobId?: string;
   cancelling?: boolean;
-  result?: BatchUploadResult;
+  result?: UploadOutcome;
 }
 
 const PHASES: Record<string, string> = {
@@ -42,7 +42,7 @@ const PHASES: Record<string, string> = {
 const CANCELLED = 'İçe aktarma iptal edildi; dosyadan hiçbir şey kaydedilmedi.';
 
 /** A failure result for a file that did not import (admin spec §4, §8). */
-function failure(file: File, message: string): BatchUploadResult {
+function failure(file: File, message: string): UploadOutcome {
   return {
     success: false,
     message: `Error: ${message}`,
@@ -120,19 +120,19 @@ export function Upload() {
       form.append('fileIndex', String(index));
       form.append('totalFiles', String(total));
       form.append('file', entry.file, entry.file.name);
-      const answer = await uploadForm<BatchUploadResult & { jobId: string; statusUrl?: string }>(
+      const answer = await uploadForm<UploadOutcome & { jobId: string; statusUrl?: string }>(
         '/api/upload-excel-batch?wait=false',
         form,
         ({ loaded, total: size }) => update(entry.key, { sent: size ? Math.round((loaded / size) * 100) : 0 }),
         controller.signal,
       );
-      let result: BatchUploadResult;
+      let result: UploadOutcome;
       if (answer.status === 200) {
         result = answer.body;
       } else {
         const jobId = answer.body.jobId;
         update(entry.key, { status: 'importing', sent: 100, jobId, progress: { phase: 'queued', rowsDone: 0 } });
-        const outcome = await followJob<BatchUploadResult>({
+        const outcome = await followJob<UploadOutcome>({
           jobId,
           queue: 'import',
           socket,
@@ -173,7 +173,7 @@ export function Upload() {
     if (queue.length === 0 || uploading) return;
     setUploading(true);
     const socket = openJobSocket();
-    const results: BatchUploadResult[] = [];
+    const results: UploadOutcome[] = [];
     try {
       for (const [index, entry] of queue.entries()) {
         if (index > 0) await new Promise((resolve) => setTimeout(resolve, UPLOAD_GAP_MS));
@@ -269,7 +269,7 @@ export function Upload() {
               onChange={(e) => setBatchSize(Number(e.target.value))}
               disabled={uploading}
             >
-              {BATCH_SIZES.map((b) => (
+              {BATCH_SIZE_CHOICES.map((b) => (
                 <option key={b.value} value={b.value}>
                   {b.label}
                 </option>

@@ -1,11 +1,11 @@
 import { formatNumber } from './format.js';
-import type { BatchUploadResult } from './types.js';
+import type { UploadOutcome } from './types.js';
 
 const FIRST = 5;
 const MOST = 200;
 
 /** Admin spec §3 batch result of one file: counts, column extraction, duplicates, skipped and error rows. */
-export function UploadReport({ result }: { result: BatchUploadResult }) {
+export function UploadReport({ result }: { result: UploadOutcome }) {
   const c = result.columnExtraction;
   const d = result.duplicateAnalysis;
   return (
@@ -23,6 +23,7 @@ export function UploadReport({ result }: { result: BatchUploadResult }) {
           {result.updatedCount !== undefined && <Fact label="Güncellenen" value={result.updatedCount} />}
           <Fact label="Atlanan" value={result.skippedCount} />
           <Fact label="Hatalı" value={result.errorCount} />
+          {result.warningCount !== undefined && <Fact label="Uyarı" value={result.warningCount} />}
           {result.processingTimeSeconds !== undefined && (
             <div>
               <dt>Süre</dt>
@@ -77,6 +78,14 @@ export function UploadReport({ result }: { result: BatchUploadResult }) {
           text: `${s.name || '—'}${s.placeId ? ` (${s.placeId})` : ''}: ${s.reason}`,
         }))}
         count={result.skippedCount}
+      />
+      <RowList
+        title="Uyarılar (okunduğu gibi kaydedilmeyen değerler)"
+        items={(result.warnings ?? []).map((w) => ({
+          row: w.row,
+          text: `${w.column}: "${w.read}" → ${w.stored === null ? 'boş' : `"${w.stored}"`} — ${w.message}`,
+        }))}
+        count={result.warningCount ?? 0}
       />
       <RowList
         title="Hatalar"

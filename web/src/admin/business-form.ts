@@ -1,6 +1,11 @@
-import type { BusinessDetail } from './types.js';
+import {
+  type BusinessDetail,
+  BUSINESS_RANGES,
+  BUSINESS_TEXT_LIMITS as MAX,
+  COUNTRY_CODE_PATTERN,
+} from '@directory/core/wire/admin-businesses.js';
 
-/** The edit form's fields (strings as typed), validated here as the api validates them (UpdateBusinessDto). */
+/** The edit form's fields (strings as typed), checked against the api's limits (core/src/wire/admin-businesses.ts). */
 export interface BusinessForm {
   name: string;
   category: string;
@@ -24,15 +29,15 @@ export interface BusinessForm {
 export type TextField = Exclude<keyof BusinessForm, 'verified' | 'isApproved'>;
 
 export const TEXT_FIELDS: { name: TextField; label: string; max?: number; type?: string; wide?: boolean }[] = [
-  { name: 'name', label: 'İşletme adı', max: 300, wide: true },
-  { name: 'category', label: 'Kategori', max: 300 },
-  { name: 'type', label: 'Tür', max: 300 },
-  { name: 'phone', label: 'Telefon', max: 50, type: 'tel' },
-  { name: 'fullAddress', label: 'Tam adres', max: 1000, wide: true },
-  { name: 'street', label: 'Sokak', max: 500 },
-  { name: 'city', label: 'Şehir', max: 300 },
-  { name: 'postalCode', label: 'Posta kodu', max: 50 },
-  { name: 'country', label: 'Ülke', max: 200 },
+  { name: 'name', label: 'İşletme adı', max: MAX.name, wide: true },
+  { name: 'category', label: 'Kategori', max: MAX.category },
+  { name: 'type', label: 'Tür', max: MAX.type },
+  { name: 'phone', label: 'Telefon', max: MAX.phone, type: 'tel' },
+  { name: 'fullAddress', label: 'Tam adres', max: MAX.fullAddress, wide: true },
+  { name: 'street', label: 'Sokak', max: MAX.street },
+  { name: 'city', label: 'Şehir', max: MAX.city },
+  { name: 'postalCode', label: 'Posta kodu', max: MAX.postalCode },
+  { name: 'country', label: 'Ülke', max: MAX.country },
   { name: 'countryCode', label: 'Ülke kodu', max: 2 },
   { name: 'latitude', label: 'Enlem', type: 'number' },
   { name: 'longitude', label: 'Boylam', type: 'number' },
@@ -91,16 +96,19 @@ export function validateBusiness(form: BusinessForm): Partial<Record<TextField, 
     }
   }
   if (!form.name.trim()) errors.name = 'İşletme adı zorunludur.';
-  if (form.countryCode.trim() && !/^[A-Za-z]{2}$/.test(form.countryCode.trim())) {
+  if (form.countryCode.trim() && !COUNTRY_CODE_PATTERN.test(form.countryCode.trim())) {
     errors.countryCode = 'Ülke kodu iki harf olmalıdır (ör. TR).';
   }
-  const range = (field: TextField, min: number, max: number, message: string) => {
+  const range = (field: keyof typeof BUSINESS_RANGES, label: string) => {
+    const { min, max } = BUSINESS_RANGES[field];
     const value = number(form[field]);
-    if (value !== null && (!Number.isFinite(value) || value < min || value > max)) errors[field] = message;
+    if (value !== null && (!Number.isFinite(value) || value < min || value > max)) {
+      errors[field] = `${label} ${min} ile ${max} arasında bir sayı olmalıdır.`;
+    }
   };
-  range('latitude', -90, 90, 'Enlem -90 ile 90 arasında bir sayı olmalıdır.');
-  range('longitude', -180, 180, 'Boylam -180 ile 180 arasında bir sayı olmalıdır.');
-  range('rating', 0, 5, 'Puan 0 ile 5 arasında bir sayı olmalıdır.');
+  range('latitude', 'Enlem');
+  range('longitude', 'Boylam');
+  range('rating', 'Puan');
   const reviews = number(form.reviews);
   if (reviews !== null && (!Number.isInteger(reviews) || reviews < 0)) {
     errors.reviews = 'Yorum sayısı 0 veya daha büyük bir tam sayı olmalıdır.';

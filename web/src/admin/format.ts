@@ -28,14 +28,15 @@ export function formatDateTime(iso: string | Date): string {
   return new Date(iso).toLocaleString('tr-TR', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** "5 dakika önce" style, for the activity lists. */
+const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
+
+/** "5 dakika önce", "dün" for the activity lists: Intl's Turkish words, in the largest whole unit. */
 export function timeAgo(iso: string | Date, now = Date.now()): string {
   const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
-  if (seconds < 45) return 'az önce';
+  if (seconds < 45) return relative.format(0, 'second');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} dakika önce`;
+  if (minutes < 60) return relative.format(-minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} saat önce`;
-  const days = Math.round(hours / 24);
-  return `${days} gün önce`;
+  if (hours < 24) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
 }

@@ -1,13 +1,14 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import { FRESH } from './rules.js';
-import type { AuditEntry, Stats, StoredUploadReport } from './types.js';
+import type { ListedUploadReport } from '@directory/core/wire/uploads.js';
+import type { AuditEntry, Stats } from './types.js';
 
 /** Admin data with the spec's freshness (admin spec §9). */
 export const useStats = () => useSWR<Stats>('/api/admin/stats', { dedupingInterval: FRESH.stats });
 export const useCategories = () => useSWR<string[]>('/api/admin/categories', { dedupingInterval: FRESH.categories });
 export const useUploadReports = (poll = false) =>
-  useSWR<StoredUploadReport[]>('/api/admin/upload-reports', {
+  useSWR<ListedUploadReport[]>('/api/admin/upload-reports', {
     dedupingInterval: FRESH.uploadReports,
     refreshInterval: poll ? FRESH.uploadReports : 0,
   });

@@ -14,7 +14,7 @@ import {
   uploadSummary,
   utf8Bytes,
 } from './rules.js';
-import type { BusinessDetail } from './types.js';
+import type { BusinessDetail } from '@directory/core/wire/admin-businesses.js';
 
 describe('admin screen rules', () => {
   it('offers the 27 export fields with the default four', () => {
@@ -115,7 +115,12 @@ describe('admin screen rules', () => {
     expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
     expect(formatDuration(42)).toBe('42 sn');
     expect(formatDuration(3 * 86_400 + 4 * 3600 + 12 * 60)).toBe('3 g 4 sa 12 dk');
-    expect(timeAgo(new Date(Date.now() - 5 * 60_000))).toBe('5 dakika önce');
+    const now = Date.now();
+    expect(timeAgo(new Date(now - 10_000), now)).toBe('şimdi');
+    expect(timeAgo(new Date(now - 5 * 60_000), now)).toBe('5 dakika önce');
+    expect(timeAgo(new Date(now - 3 * 3_600_000), now)).toBe('3 saat önce');
+    expect(timeAgo(new Date(now - 24 * 3_600_000), now)).toBe('dün');
+    expect(timeAgo(new Date(now - 4 * 86_400_000), now)).toBe('4 gün önce');
   });
 });
 

@@ -1,5 +1,8 @@
 /** The admin screens' constants and pure rules (admin spec §3, §5, §9), kept apart so they are unit-tested. */
 import type { ExportField } from '@directory/core/export/business-fields.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@directory/core/wire/admin-settings.js';
+import { DATE_RANGES, type DateRange } from '@directory/core/wire/exports.js';
+import { BATCH_SIZES, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@directory/core/wire/uploads.js';
 
 /** Admin spec §9. */
 export const PAGE_SIZE = 20;
@@ -7,18 +10,14 @@ export const CATEGORY_DROPDOWN_SIZE = 20;
 export const MAX_CATEGORY_MATCHES = 100;
 export const TOP_CATEGORIES = 8;
 export const DASHBOARD_REPORTS = 3;
-export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 export const UPLOAD_GAP_MS = 25;
 export const CACHE_CLEAR_RELOAD_MS = 2000;
-export const AD_SLOT_MAX_BYTES = 50 * 1024;
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
-export const BATCH_SIZES = [
-  { value: 100, label: '100 (güvenli)' },
-  { value: 500, label: '500 (varsayılan)' },
-  { value: 1000, label: '1000' },
-  { value: 2000, label: '2000' },
-] as const;
-export const DEFAULT_BATCH_SIZE = 500;
+/** The upload form's batch sizes: the api's (core/src/wire/uploads.ts), labelled. */
+const BATCH_SIZE_NOTES: Partial<Record<(typeof BATCH_SIZES)[number], string>> = { 100: 'güvenli', 500: 'varsayılan' };
+export const BATCH_SIZE_CHOICES = BATCH_SIZES.map((value) => ({
+  value,
+  label: BATCH_SIZE_NOTES[value] ? `${value} (${BATCH_SIZE_NOTES[value]})` : String(value),
+}));
 
 /** Freshness of the admin's data (admin spec §9), in ms. */
 export const FRESH = {
@@ -75,17 +74,18 @@ export const FIELD_LABELS: Record<ExportField, string> = {
 };
 
 /** Admin spec §9: upload-date filters of the export. */
-export const DATE_RANGES = [
-  ['all', 'Tüm zamanlar'],
-  ['today', 'Bugün'],
-  ['yesterday', 'Dün'],
-  ['last24hours', 'Son 24 saat'],
-  ['last7days', 'Son 7 gün'],
-  ['thisweek', 'Bu hafta'],
-  ['thismonth', 'Bu ay'],
-  ['custom', 'Özel aralık'],
-] as const;
-export type DateRange = (typeof DATE_RANGES)[number][0];
+const DATE_RANGE_LABELS: Record<DateRange, string> = {
+  all: 'Tüm zamanlar',
+  today: 'Bugün',
+  yesterday: 'Dün',
+  last24hours: 'Son 24 saat',
+  last7days: 'Son 7 gün',
+  thisweek: 'Bu hafta',
+  thismonth: 'Bu ay',
+  custom: 'Özel aralık',
+};
+/** The api's ranges (core/src/wire/exports.ts), labelled, in its order. */
+export const DATE_RANGE_CHOICES = DATE_RANGES.map((value) => [value, DATE_RANGE_LABELS[value]] as const);
 
 export interface ExportChoice {
   fields: readonly ExportField[];
@@ -227,10 +227,6 @@ export const hasScriptTag = (code: string) => /<script\b/i.test(code);
 
 /** Share of a part in a whole, as a percentage with one decimal (0 when the whole is 0). */
 export const shareOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-
-/** The admin's own password: the api's limits (api/src/auth/passwords.ts). */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 1000;
 
 export interface PasswordForm {
   current: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Listing } from '../lib/api.js';
+import type { BusinessListing } from '@directory/core/wire/listing.js';
 
 const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
@@ -30,7 +30,14 @@ export function Stars({ rating }: { rating: number }) {
  * Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone;
  * `children` (search facts such as badges and distance) go before the details link.
  */
-export function BusinessCard({ business, children }: { business: Listing; children?: React.ReactNode }) {
+/** A listing card; the card does not show the type, so a listing without one (the home page's featured) will do. */
+export function BusinessCard({
+  business,
+  children,
+}: {
+  business: Omit<BusinessListing, 'type'>;
+  children?: React.ReactNode;
+}) {
   const [image, setImage] = useState<Shown>(business.photo ? 'photo' : 'fallback');
   const imageRef = useRef<HTMLImageElement>(null);
   useEffect(() => {

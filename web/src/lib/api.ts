@@ -17,28 +17,3 @@ export async function request<T>(url: string, init: { method?: string; body?: un
 }
 
 export const fetcher = <T>(url: string) => request<T>(url);
-
-export interface Listing {
-  id: number;
-  slug: string;
-  name: string;
-  category: string | null;
-  categorySlug: string | null;
-  rating: number;
-  reviews: number;
-  city: string | null;
-  citySlug: string | null;
-  country: string | null;
-  countryCode: string | null;
-  phone: string | null;
-  photo: string | null;
-  fullAddress: string | null;
-}
-
-export interface Paged {
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-}

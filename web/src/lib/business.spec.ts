@@ -7,7 +7,6 @@ import {
   directionsUrl,
   hasValidCoordinates,
   jsonLdText,
-  stripSlugSuffix,
 } from './business.js';
 
 const bakery: BusinessFacts = {
@@ -72,16 +71,6 @@ describe('business page rules', () => {
     expect(url.origin + url.pathname).toBe('https://www.google.com/maps/search/');
     expect(url.searchParams.get('query_place_id')).toBe('ChIJ_abc-123');
     expect(url.searchParams.get('query')).toBe('Kiez & Co');
-  });
-
-  it.each([
-    ['kiez-bakery-berlin-a1b2c3', 'kiez-bakery-berlin'],
-    ['kiez-bakery-berlin', 'kiez-bakery'],
-    ['kiez-bakery-A1B2C3', null],
-    ['kiez-bakery-a1b2c', null],
-    ['a1b2c3', null],
-  ])('retries %p without its suffix as %p (public spec §5)', (slug, retry) => {
-    expect(stripSlugSuffix(slug)).toBe(retry);
   });
 });
 

@@ -58,11 +58,6 @@ export function directionsUrl(placeId: string, name: string): string {
   return `https://www.google.com/maps/search/?${params}`;
 }
 
-/** Public spec §5: the slug without its trailing dash + six lowercase alphanumerics, or null. */
-export function stripSlugSuffix(slug: string): string | null {
-  return /^(.+)-[a-z0-9]{6}$/.exec(slug)?.[1] ?? null;
-}
-
 const DAY_CODES: Record<string, string> = {
   Monday: 'Mo',
   Tuesday: 'Tu',

@@ -1,5 +1,4 @@
-import { slugify } from '../../../core/src/rules/slug.js';
-import { compactCount, countUpValue, listPageOf, pageWindow, plural, slugOf } from './format.js';
+import { compactCount, countUpValue, listPageOf, pageWindow, plural } from './format.js';
 
 describe('web formatting rules', () => {
   it.each([
@@ -82,18 +81,4 @@ describe('web formatting rules', () => {
     ['abc', 1],
     ['1e1', 1],
   ])('reads the business list page %p as %d', (value, page) => expect(listPageOf(value)).toBe(page));
-
-  it.each([
-    ['Café & Bar', 'café-&-bar'],
-    ['  Coffee   shop ', 'coffee-shop'],
-    ['Food / Drink', 'food-drink'],
-    ['Bars - Pubs', 'bars-pubs'],
-    ['São Paulo', 'são-paulo'],
-    ['İstanbul', 'i̇stanbul'],
-    ['What?#%', 'what'],
-    ['Cafe\u0301 Noir', 'café-noir'],
-  ])('slugs %p like the api does', (name, slug) => {
-    expect(slugOf(name)).toBe(slug);
-    expect(slugOf(name)).toBe(slugify(name));
-  });
 });

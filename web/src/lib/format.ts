@@ -1,3 +1,5 @@
+import { PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
+
 /** Public spec §2: values above 999 read as K+, above 999,999 as M+. */
 export function compactCount(value: number): string {
   if (value > 999_999) return `${Math.floor(value / 1_000_000)}M+`;
@@ -28,27 +30,11 @@ export function pageWindow(current: number, total: number, withEnds = false): (n
   return pages;
 }
 
-/**
- * Slug rule of the public spec (lowercase, whitespace to dashes), exactly as the api stores category and
- * city slugs (core/src/rules/slug.ts): a link built here must find the page.
- */
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFC')
-    .trim()
-    .toLocaleLowerCase('en-US')
-    .replace(/[\s/?#%\\]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-export const LIST_MAX_PAGE = 100;
-
 /** Public spec §2/§5: the business list's 'page' from the address, valid only as a whole 1..100, else 1. */
 export function listPageOf(value: string | null): number {
   if (value === null || !/^\d+$/.test(value.trim())) return 1;
   const page = Number(value);
-  return page >= 1 && page <= LIST_MAX_PAGE ? page : 1;
+  return page >= 1 && page <= PUBLIC_MAX_PAGE ? page : 1;
 }
 
 /** "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. */

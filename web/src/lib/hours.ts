@@ -1,5 +1,4 @@
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { isOpenOn, WEEKDAYS, type Weekday } from '@directory/core/rules/opening-hours.js';
 
 /** The weekday name the hours table is keyed by, in the visitor's own time zone. */
 export function weekdayOf(date: Date = new Date()): Weekday {
@@ -7,13 +6,11 @@ export function weekdayOf(date: Date = new Date()): Weekday {
 }
 
 /**
- * Public spec §4: open when today's entry exists and is not 'Closed'; null (no badge) when hours are missing.
- * Computed from the visitor's clock rather than read from the (cached) api answer, so that the badge and
- * the highlighted row of the hours table always speak of the same day.
+ * Public spec §4 (core's isOpenOn, the api's rule): open when today's entry exists and is not 'Closed'; null
+ * (no badge) when hours are missing. Computed from the visitor's clock rather than read from the (cached) api
+ * answer, so that the badge and the highlighted row of the hours table always speak of the same day.
  */
 export function isOpenToday(hours: Record<string, string> | null | undefined, date: Date = new Date()): boolean | null {
   if (!hours || Object.keys(hours).length === 0) return null;
-  const today = hours[weekdayOf(date)];
-  if (today === undefined) return false;
-  return !/^closed$/i.test(today.trim());
+  return isOpenOn(hours, date);
 }

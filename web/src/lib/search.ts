@@ -1,14 +1,8 @@
-import type { Listing, Paged } from './api.js';
+import type { SearchListing } from '@directory/core/wire/listing.js';
+import { type Paged, SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
 
-/** One search hit: a listing plus what the search page and its map need. */
-export interface Hit extends Listing {
-  type?: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  verified: boolean;
-  openNow: boolean | null;
-  distanceKm?: number;
-}
+/** One search hit: a listing plus what the search page and its map need (the api's SearchListing). */
+export type Hit = SearchListing;
 
 /** A facet value with its count: category slug, country ISO code, or city slug (with its countryCode). */
 export interface Facet {
@@ -35,7 +29,6 @@ export interface Suggestions {
 export const SORTS = ['relevance', 'rating', 'reviews', 'distance', 'name'] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 20;
-export const MAX_PAGE = 500;
 export const RATINGS = [3, 3.5, 4, 4.5] as const;
 export const RADII = [1, 5, 10, 25, 50, 100] as const;
 
@@ -70,7 +63,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
   const rawSort = params.get('sort') as Sort | null;
   let sort: Sort = rawSort && SORTS.includes(rawSort) ? rawSort : 'relevance';
   if (sort === 'distance' && !hasPoint) sort = 'relevance';
-  const page = numberIn(params.get('page'), 1, MAX_PAGE);
+  const page = numberIn(params.get('page'), 1, SEARCH_MAX_PAGE);
   const country = text('country').toUpperCase();
   return {
     q: text('q'),

@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { WEEKDAYS } from '@directory/core/rules/opening-hours.js';
+import { slugify, stripSlugSuffix } from '@directory/core/rules/slug.js';
 import { Stars } from '../components/BusinessCard.js';
 import { MapView } from '../components/MapView.js';
 import { request } from '../lib/api.js';
-import {
-  aboutFallback,
-  businessJsonLd,
-  directionsUrl,
-  hasValidCoordinates,
-  jsonLdText,
-  stripSlugSuffix,
-} from '../lib/business.js';
-import { slugOf } from '../lib/format.js';
-import { isOpenToday, WEEKDAYS, weekdayOf } from '../lib/hours.js';
+import { aboutFallback, businessJsonLd, directionsUrl, hasValidCoordinates, jsonLdText } from '../lib/business.js';
+import { isOpenToday, weekdayOf } from '../lib/hours.js';
 import { injectMarkup } from '../lib/inject.js';
 import { businessKey } from '../ssr/routes.js';
 import { useClientValue } from '../ssr/useClientValue.js';
@@ -129,7 +123,7 @@ export function BusinessDetail() {
         <Stars rating={data.rating} /> ({data.reviews} reviews)
       </p>
       {(data.categorySlug || data.category) && (
-        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugOf(data.category!))}`}>
+        <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugify(data.category))}`}>
           {data.type ?? data.category}
         </Link>
       )}

@@ -4,8 +4,9 @@ import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
 import { Pager } from '../components/Pager.js';
 import { SearchBox } from '../components/SearchBox.js';
-import type { Listing, Paged } from '../lib/api.js';
-import { LIST_MAX_PAGE, listPageOf } from '../lib/format.js';
+import type { BusinessListing } from '@directory/core/wire/listing.js';
+import { type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
+import { listPageOf } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
 import type { SearchNavigationState } from './Search.js';
 
@@ -15,7 +16,7 @@ export function Businesses() {
   const page = listPageOf(params.get('page'));
   const [query, setQuery] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const { data, error, isLoading } = useSWR<Paged & { businesses: Listing[] }>(`/api/businesses?page=${page}`, {
+  const { data, error, isLoading } = useSWR<Paged & { businesses: BusinessListing[] }>(`/api/businesses?page=${page}`, {
     dedupingInterval: 2 * 60 * 60 * 1000,
   });
   const goTo = (p: number) => {
@@ -65,7 +66,7 @@ export function Businesses() {
             <strong>{page}</strong> Current Page
           </div>
           <div>
-            <strong>{Math.min(data.totalPages, LIST_MAX_PAGE)}</strong> Total Pages
+            <strong>{Math.min(data.totalPages, PUBLIC_MAX_PAGE)}</strong> Total Pages
           </div>
           <div>
             <strong>20</strong> Per Page
@@ -91,7 +92,7 @@ export function Businesses() {
               <BusinessCard key={b.id} business={b} />
             ))}
           </div>
-          <Pager page={page} total={Math.min(data.totalPages, LIST_MAX_PAGE)} onPage={goTo} withEnds />
+          <Pager page={page} total={Math.min(data.totalPages, PUBLIC_MAX_PAGE)} onPage={goTo} withEnds />
         </>
       )}
     </section>

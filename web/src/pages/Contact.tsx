@@ -6,7 +6,7 @@ import {
   type ContactFields as Fields,
   EMPTY_CONTACT as EMPTY,
   validateContact,
-} from '../lib/contact.js';
+} from '@directory/core/wire/contact.js';
 import { PLATFORM_FIGURES, SITE_CONTACT } from '../lib/site.js';
 
 const INPUT_TYPES: Partial<Record<keyof Fields, { type: string; autoComplete: string }>> = {

@@ -4,8 +4,8 @@ import useSWR from 'swr';
 import { Pager } from '../components/Pager.js';
 import { ResultsMap } from '../components/ResultsMap.js';
 import { SearchBox } from '../components/SearchBox.js';
+import { SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
 import {
-  MAX_PAGE,
   parseSearch,
   resultCount,
   roundCoordinate,
@@ -115,7 +115,7 @@ export function Search() {
 
   const failure = error ? searchErrorMessage(error) : null;
   const busy = isValidating && !!data;
-  const totalPages = data ? Math.min(data.totalPages, MAX_PAGE) : 0;
+  const totalPages = data ? Math.min(data.totalPages, SEARCH_MAX_PAGE) : 0;
   const heading = [state.q && `for “${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
 
   return (

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
@@ -198,11 +199,13 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
       const jobId = 'export-cancelled';
       const partial = `${exportFilePath(dataDir, jobId)}.partial`;
       // The export writes into a pipe the test reads: it takes the first bytes and stops reading, so the
-      // COPY is held half-way (no timing involved) until the worker has seen the cancel request.
+      // COPY is held half-way (no timing involved) until the worker has seen the cancel request; then it reads
+      // everything, so the worker's write in flight ends and its file closes. The pipe is opened read-write
+      // (never blocks, never sees end-of-file) and read as a socket: no libuv thread waits on the test's side.
       execFileSync('mkfifo', [partial]);
-      const reader = createReadStream(partial);
+      const reader = new Socket({ fd: openSync(partial, 'r+'), readable: true, writable: false });
       let received = 0;
-      reader.on('data', (chunk) => {
+      reader.once('data', (chunk) => {
         received += chunk.length;
         reader.pause();
       });
@@ -217,10 +220,24 @@ describe('export jobs (real PostgreSQL, Redis and worker module)', () => {
       await redis.set(flag, '1');
       await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel request');
       reader.resume();
-      await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow(EXPORT_CANCELLED_MESSAGE);
-      reader.destroy();
+      try {
+        await expect(job.waitUntilFinished(events, 30_000)).rejects.toThrow(EXPORT_CANCELLED_MESSAGE);
+      } finally {
+        reader.destroy();
+      }
       expect(existsSync(partial)).toBe(false);
       expect(existsSync(exportFilePath(dataDir, jobId))).toBe(false);
+      // Its connection, left mid-COPY, is closed rather than returned to the pool.
+      await eventually(
+        async () =>
+          (
+            await db.query(
+              `select 1 from pg_stat_activity where datname = current_database() and query like 'copy (select %'`,
+            )
+          ).rowCount === 0,
+        'the export connection is closed',
+        10_000,
+      );
       // A cancel is final: not retried.
       expect((await Job.fromId(queue, jobId))!.attemptsMade).toBe(1);
     });

@@ -5,6 +5,7 @@ import type { Job } from 'bullmq';
 import {
   businessDeleteFilter,
   type DeleteBusinessesJobData,
+  type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
   MAINTENANCE_JOBS,
@@ -15,14 +16,6 @@ import { CatalogueCache } from '../cache/catalogue-cache.js';
 
 /** Rows one delete statement removes: short transactions and locks, progress between them. */
 export const DELETE_BATCH_SIZE = 5_000;
-
-/** Progress of a delete job (`job.updateProgress`), as the import and export report theirs. */
-export interface DeleteBusinessesProgress {
-  rowsDone: number;
-  rowsTotal: number;
-  phase: 'deleting' | 'refreshing' | 'done';
-  at: number;
-}
 
 /**
  * Housekeeping after writes: the public counts are recomputed here, never in a request; and the admin's

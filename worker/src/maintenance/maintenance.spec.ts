@@ -1,7 +1,12 @@
 import type { Queue, QueueEvents } from 'bullmq';
 import pg from 'pg';
-import { type DeleteBusinessesJobData, MAINTENANCE_JOBS, QUEUES, TEST_BUSINESS_NAME } from '@directory/core';
-import type { DeleteBusinessesProgress } from './maintenance.processor.js';
+import {
+  type DeleteBusinessesJobData,
+  type DeleteBusinessesProgress,
+  MAINTENANCE_JOBS,
+  QUEUES,
+  TEST_BUSINESS_NAME,
+} from '@directory/core';
 import { createWorkerHarness, type WorkerHarness } from '../testing/worker-harness.js';
 
 describe('maintenance queue (real Redis, real worker module)', () => {

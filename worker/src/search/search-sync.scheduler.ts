@@ -1,16 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { QUEUES, SEARCH_JOBS } from '@directory/core';
+import { QUEUES, requestSearchSync, SEARCH_JOBS } from '@directory/core';
 import { listenForChanges, prepareIndex, type OpenedSearch } from '@directory/search';
 import { JobSchedulers } from '../schedulers/job-schedulers.js';
 import { SEARCH } from './search.token.js';
 
-/**
- * Changes in one window share one drain. The job for a window starts when the window ends, so it sees every
- * commit notified within it; the next window gets its own job (no wake-up is lost to a running drain).
- */
-export const SYNC_WINDOW_MS = 100;
 /** A drain also runs on this schedule, in case a notification was missed (connection lost meanwhile). */
 export const SYNC_SAFETY_NET_MS = 30_000;
 
@@ -55,19 +50,8 @@ export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicatio
   }
 
   async requestSync(): Promise<void> {
-    const now = Date.now();
-    const window = Math.floor(now / SYNC_WINDOW_MS);
     try {
-      await this.queue.add(
-        SEARCH_JOBS.sync,
-        {},
-        {
-          jobId: `${SEARCH_JOBS.sync}-${window}`,
-          delay: (window + 1) * SYNC_WINDOW_MS - now,
-          removeOnComplete: true,
-          removeOnFail: 50,
-        },
-      );
+      await requestSearchSync(this.queue);
     } catch (error) {
       this.logger.warn(`Could not enqueue a search sync: ${(error as Error).message}`);
     }

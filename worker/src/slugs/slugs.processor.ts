@@ -2,15 +2,15 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type pg from 'pg';
-import { QUEUES, requestSitemapRegeneration, SLUG_JOBS, type SlugFixResult } from '@directory/core';
+import {
+  QUEUES,
+  requestSitemapRegeneration,
+  SLUG_JOBS,
+  type SlugFixJobData,
+  type SlugFixResult,
+} from '@directory/core';
 import { fixSlugs } from './slug-fix.js';
 import { SLUGS_POOL } from './slugs.tokens.js';
-
-export interface SlugFixJobData {
-  batchSize?: number;
-  /** Stop after this many batches, keeping the checkpoint (operations and tests). */
-  maxBatches?: number;
-}
 
 @Processor(QUEUES.slugs, { concurrency: 1 })
 export class SlugsProcessor extends WorkerHost {

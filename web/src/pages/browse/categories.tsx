@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
-import type { Listing, Paged } from '../../lib/api.js';
+import type { BusinessListing } from '@directory/core/wire/listing.js';
+import type { Paged } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
 import { GridWithSidebar, LetterStrip, TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
 
@@ -67,7 +68,7 @@ interface CategoryPage extends Paged {
   businessCount: number;
   countryCount: number;
   topCountries: { country: string; slug: string; count: number }[];
-  businesses: Listing[];
+  businesses: BusinessListing[];
 }
 
 export function CategoryDetail() {

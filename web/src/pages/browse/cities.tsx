@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
-import type { Listing, Paged } from '../../lib/api.js';
+import type { BusinessListing } from '@directory/core/wire/listing.js';
+import type { Paged } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
 import { GridWithSidebar, LetterStrip, LIST_PAGE, TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
 
@@ -100,7 +101,7 @@ interface CityPage extends Paged {
   businessCount: number;
   categoryCount: number;
   topCategories: { category: string; slug: string; count: number }[];
-  businesses: Listing[];
+  businesses: BusinessListing[];
 }
 
 export function CityDetail() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
-import type { Paged } from '../../lib/api.js';
+import type { Paged } from '@directory/core/wire/paging.js';
 import { compactCount, plural } from '../../lib/format.js';
 import { TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
 

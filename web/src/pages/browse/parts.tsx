@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BusinessCard } from '../../components/BusinessCard.js';
 import { Pager } from '../../components/Pager.js';
-import type { Listing } from '../../lib/api.js';
+import type { BusinessListing } from '@directory/core/wire/listing.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 export const TEN_MINUTES = 10 * 60 * 1000;
@@ -31,7 +31,7 @@ export function LetterStrip({ base, current }: { base: string; current?: string 
 
 /** The business grid with its pager and the sidebar of top links, shared by category and city pages. */
 export function GridWithSidebar(props: {
-  businesses: Listing[];
+  businesses: BusinessListing[];
   page: number;
   totalPages: number;
   onPage: (page: number) => void;

@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  type AdminBusiness,
+  type AdminBusinessPage,
+  adminPagination,
+  businessDeleteFilter,
+  type BusinessDeleteScope,
+  BusinessSchema,
+  slugify,
+} from '@directory/core';
+import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
+
+const SORT_COLUMNS = { name: 'name', rating: 'rating', reviewCount: 'reviews', createdAt: 'created_at' } as const;
+
+interface AdminRow {
+  id: string;
+  name: string;
+  category: string | null;
+  type: string | null;
+  full_address: string | null;
+  city: string | null;
+  country_code: string | null;
+  phone: string | null;
+  rating: number | null;
+  reviews: number;
+  slug: string;
+  verified: boolean;
+  is_approved: boolean;
+  /** PostgreSQL's text of the timestamp (MikroORM keeps raw timestamps as strings). */
+  created_at: string;
+}
+
+/**
+ * The businesses table and the stats views as the admin reads and edits them. Writes join the caller's
+ * transaction (AuditService.write) through MikroORM's transaction context.
+ */
+@Injectable()
+export class AdminBusinessesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Every business, approved or not, searched by name, filtered by category, sorted as the admin chose. */
+  async list(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.filter?.trim()) {
+      where.push('name ilike ?');
+      params.push(`%${query.filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (query.category && query.category !== 'all') {
+      where.push('category_slug = ?');
+      params.push(slugify(query.category));
+    }
+    const condition = where.length ? `where ${where.join(' and ')}` : '';
+    const order = `${SORT_COLUMNS[query.sortBy]} ${query.sortOrder} nulls last, id ${query.sortOrder}`;
+    const [[{ total }], rows] = await Promise.all([
+      this.em.execute<{ total: number }[]>(`select count(*)::int as total from businesses ${condition}`, params),
+      this.em.execute<AdminRow[]>(
+        `select id, name, category, type, full_address, city, country_code, phone, rating, reviews, slug, verified,
+           is_approved, created_at
+         from businesses ${condition} order by ${order} limit ? offset ?`,
+        [...params, query.limit, (query.page - 1) * query.limit],
+      ),
+    ]);
+    return {
+      businesses: rows.map(toAdminBusiness),
+      total,
+      pagination: adminPagination(query.page, query.limit, total),
+    };
+  }
+
+  async stats() {
+    const [[counts], categories] = await Promise.all([
+      this.em.execute<{ total: number; approved: number; categories: number }[]>(
+        `select (select count(*) from businesses)::int as total,
+                (select business_count from directory_totals) as approved,
+                (select count(*) from category_stats)::int as categories`,
+      ),
+      this.em.execute<{ category: string; business_count: number }[]>(
+        'select category, business_count from category_stats order by business_count desc, category limit 20',
+      ),
+    ]);
+    return {
+      totalBusinesses: counts.total,
+      approvedBusinesses: counts.approved ?? 0,
+      totalCategories: counts.categories,
+      categories: categories.map((c) => ({ category: c.category, count: c.business_count })),
+    };
+  }
+
+  async categoryNames(): Promise<string[]> {
+    const rows = await this.em.execute<{ category: string }[]>(
+      'select category from category_stats order by business_count desc, category',
+    );
+    return rows.map((r) => r.category);
+  }
+
+  async countryCodes(): Promise<string[]> {
+    const rows = await this.em.execute<{ country_code: string }[]>(
+      'select country_code from country_stats order by country_code',
+    );
+    return rows.map((r) => r.country_code);
+  }
+
+  /** Every field of one business, or null when there is none. */
+  async get(id: number) {
+    const b = await this.em.fork().findOne(BusinessSchema, { id });
+    if (!b) return null;
+    return {
+      id: b.id,
+      name: b.name,
+      slug: b.slug,
+      category: b.category,
+      type: b.type,
+      fullAddress: b.fullAddress,
+      street: b.street,
+      city: b.city,
+      postalCode: b.postalCode,
+      country: b.country,
+      countryCode: b.countryCode,
+      phone: b.phone,
+      latitude: b.latitude,
+      longitude: b.longitude,
+      rating: b.rating,
+      reviews: b.reviews,
+      url: b.url,
+      photo: b.photo,
+      placeId: b.placeId,
+      verified: b.verified,
+      isApproved: b.isApproved,
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+    };
+  }
+
+  /** Flips the approval; null when there is no such business. */
+  async toggleApproval(id: number): Promise<{ name: string; isApproved: boolean } | null> {
+    const [row] = await this.em.execute<{ is_approved: boolean; name: string }[]>(
+      'update businesses set is_approved = not is_approved, updated_at = now() where id = ? returning is_approved, name',
+      [id],
+    );
+    return row ? { name: row.name, isApproved: row.is_approved } : null;
+  }
+
+  /** Applies the fields given (text trimmed, empty text as null); null when there is no such business. */
+  async update(id: number, changes: UpdateBusinessDto): Promise<{ id: number; slug: string; name: string } | null> {
+    const business = await this.em.findOne(BusinessSchema, { id });
+    if (!business) return null;
+    const clean = Object.fromEntries(
+      Object.entries(changes).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]),
+    ) as UpdateBusinessDto;
+    this.em.assign(business, {
+      ...clean,
+      name: clean.name ?? business.name,
+      countryCode: clean.countryCode === undefined ? business.countryCode : (clean.countryCode?.toUpperCase() ?? null),
+    });
+    business.categorySlug = slugify(business.category) || null;
+    business.citySlug = slugify(business.city) || null;
+    await this.em.flush();
+    return { id: business.id, slug: business.slug, name: business.name };
+  }
+
+  /** Deletes one business; its name, or null when there is none. */
+  async remove(id: number): Promise<string | null> {
+    const [row] = await this.em.execute<{ name: string }[]>('delete from businesses where id = ? returning name', [id]);
+    return row?.name ?? null;
+  }
+
+  /** How many businesses a delete of `scope` removes, counting no further than `atMost`. */
+  async countInScope(scope: BusinessDeleteScope, atMost: number): Promise<number> {
+    const { where, params } = businessDeleteFilter(scope);
+    const [{ n }] = await this.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from (select 1 from businesses where ${where} limit ?) s`,
+      [...params, atMost],
+    );
+    return n;
+  }
+
+  /** Deletes every business of `scope` in one statement; how many went. */
+  async removeScope(scope: BusinessDeleteScope): Promise<number> {
+    const { where, params } = businessDeleteFilter(scope);
+    const [{ count }] = await this.em.execute<{ count: number }[]>(
+      `with gone as (delete from businesses where ${where} returning 1) select count(*)::int as count from gone`,
+      params,
+    );
+    return count;
+  }
+}
+
+function toAdminBusiness(row: AdminRow): AdminBusiness {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    category: row.category,
+    type: row.type,
+    address: row.full_address,
+    fullAddress: row.full_address,
+    city: row.city,
+    countryCode: row.country_code,
+    phone: row.phone,
+    rating: row.rating ?? 0,
+    reviewCount: row.reviews,
+    slug: row.slug,
+    verified: row.verified,
+    isApproved: row.is_approved,
+    createdAt: row.created_at,
+  };
+}

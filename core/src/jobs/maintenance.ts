@@ -1,0 +1,79 @@
+/** The maintenance queue's jobs: the public counts' refresh and the admin's large deletes. */
+import type { Queue } from 'bullmq';
+
+export const MAINTENANCE_JOBS = {
+  refreshAggregates: 'refresh-aggregates',
+  /** Deletes more businesses than a request should (all, or the test data) in batches; data: DeleteBusinessesJobData. */
+  deleteBusinesses: 'delete-businesses',
+} as const;
+
+/** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */
+export const TEST_BUSINESS_NAME = 'Test Business';
+
+/** What an admin delete removes: every business, or the test data. */
+export type BusinessDeleteScope = 'all' | 'test-data';
+
+export interface DeleteBusinessesJobData {
+  scope: BusinessDeleteScope;
+  /** Rows per statement (each its own transaction); the worker's default when absent. */
+  batchSize?: number;
+}
+
+/** Progress of a delete job (`job.updateProgress`), as the import and export report theirs. */
+export interface DeleteBusinessesProgress {
+  rowsDone: number;
+  rowsTotal: number;
+  phase: 'deleting' | 'refreshing' | 'done';
+  at: number;
+}
+
+/** The admin delete's answer (admin spec §7), from the request or from the job. */
+export interface DeleteBusinessesResult {
+  success: true;
+  deletedCount: number;
+  message: string;
+}
+
+/** The businesses a delete of `scope` removes, as a condition on `businesses` and its parameters. */
+export function businessDeleteFilter(scope: BusinessDeleteScope): { where: string; params: unknown[] } {
+  return scope === 'all' ? { where: 'true', params: [] } : { where: 'name = ?', params: [TEST_BUSINESS_NAME] };
+}
+
+export function deleteBusinessesResult(scope: BusinessDeleteScope, deletedCount: number): DeleteBusinessesResult {
+  const what = scope === 'all' ? 'businesses were' : 'test businesses were';
+  return { success: true, deletedCount, message: `${deletedCount} ${what} deleted.` };
+}
+
+/** Queues a delete too large for a request; its progress is DeleteBusinessesProgress, its result the answer. */
+export function enqueueDeleteBusinesses(queue: Queue, data: DeleteBusinessesJobData) {
+  return queue.add(MAINTENANCE_JOBS.deleteBusinesses, data, {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  });
+}
+
+/**
+ * Writes within one window share one refresh of the public counts, run one window after its end: at least that
+ * long after each write, so a write still in its transaction (an audited admin write) has committed by then.
+ */
+export const AGGREGATES_REFRESH_WINDOW_MS = 2000;
+
+/**
+ * Asks the worker to recompute the public counts shortly: one job per time window (its id names the window),
+ * so a burst of writes costs one refresh, and a write during a running refresh gets its own.
+ */
+export async function requestAggregatesRefresh(queue: Queue, now = Date.now()): Promise<void> {
+  const window = Math.floor(now / AGGREGATES_REFRESH_WINDOW_MS);
+  await queue.add(
+    MAINTENANCE_JOBS.refreshAggregates,
+    {},
+    {
+      jobId: `${MAINTENANCE_JOBS.refreshAggregates}-${window}`,
+      delay: (window + 2) * AGGREGATES_REFRESH_WINDOW_MS - now,
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    },
+  );
+}

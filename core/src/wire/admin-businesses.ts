@@ -1,0 +1,86 @@
+/**
+ * The admin's business screens (admin spec §2, §7): the list, the dashboard figures, the edit form's fields and
+ * the limits the api's UpdateBusinessDto enforces and the form checks first. Browser-safe: no Node imports.
+ */
+import type { AdminPagination } from './paging.js';
+
+/** The list's sort keys (GET /api/admin/businesses ?sortBy). */
+export const ADMIN_SORT_FIELDS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
+export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
+
+/** One row of GET /api/admin/businesses. */
+export interface AdminBusiness {
+  id: number;
+  name: string;
+  category: string | null;
+  type: string | null;
+  address: string | null;
+  fullAddress: string | null;
+  city: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  rating: number;
+  reviewCount: number;
+  slug: string;
+  verified: boolean;
+  isApproved: boolean;
+  /** The time it was stored, as PostgreSQL writes it. */
+  createdAt: string;
+}
+
+export interface AdminBusinessPage {
+  businesses: AdminBusiness[];
+  total: number;
+  pagination: AdminPagination;
+}
+
+/** GET /api/admin/businesses/{id}: every field the edit form shows. */
+export interface BusinessDetail {
+  id: number;
+  name: string;
+  slug: string;
+  category: string | null;
+  type: string | null;
+  fullAddress: string | null;
+  street: string | null;
+  city: string | null;
+  postalCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  reviews: number;
+  url: string | null;
+  photo: string | null;
+  placeId: string | null;
+  verified: boolean;
+  isApproved: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The most characters each editable text field takes (PUT /api/admin/businesses/{id}). */
+export const BUSINESS_TEXT_LIMITS = {
+  name: 300,
+  category: 300,
+  type: 300,
+  phone: 50,
+  fullAddress: 1000,
+  street: 500,
+  city: 300,
+  postalCode: 50,
+  country: 200,
+  about: 5000,
+} as const;
+
+/** The numeric fields' ranges, both ends included. */
+export const BUSINESS_RANGES = {
+  latitude: { min: -90, max: 90 },
+  longitude: { min: -180, max: 180 },
+  rating: { min: 0, max: 5 },
+} as const;
+
+/** A country code as the edit takes it: two letters (stored upper case). */
+export const COUNTRY_CODE_PATTERN = /^[A-Za-z]{2}$/;

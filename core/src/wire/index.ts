@@ -1,0 +1,9 @@
+/** The api's answers and rules the web shares with it, browser-safe (the web imports these files directly). */
+export * from './contact.js';
+export * from './paging.js';
+export * from './uploads.js';
+export * from './admin-businesses.js';
+export * from './admin-system.js';
+export * from './listing.js';
+export * from './admin-settings.js';
+export * from './exports.js';

@@ -1,0 +1,105 @@
+/**
+ * Uploads as the admin screens and the api see them (admin spec §3, §5, §9): the limits the upload form
+ * checks before sending and the api enforces, and the import's answers. Browser-safe: no Node imports.
+ */
+
+/** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+/** Rows per write batch the admin may choose (admin spec §3); the upload form offers DEFAULT_BATCH_SIZE first. */
+export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
+export const DEFAULT_BATCH_SIZE = 500;
+/** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+
+/** Batch upload result per file (admin spec §3), also the answer of the legacy single-file upload. */
+export interface BatchUploadResult {
+  success: boolean;
+  message: string;
+  jobId: string;
+  fileName: string;
+  totalRows: number;
+  /** Rows written: new businesses plus changed ones. */
+  successCount: number;
+  insertedCount: number;
+  updatedCount: number;
+  errorCount: number;
+  skippedCount: number;
+  errors: { row: number; message: string }[];
+  skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
+  /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
+  warningCount: number;
+  warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
+  columnExtraction: {
+    extractedCount: number;
+    totalColumns: number;
+    extractionRate: number;
+    successfulColumns: string[];
+    missingColumns: string[];
+  };
+  duplicateAnalysis: {
+    totalRecords: number;
+    recordsWithPlaceId: number;
+    databaseDuplicateCount: number;
+    databaseDuplicateRate: number;
+    newPlaceIdCount: number;
+    newPlaceIdRate: number;
+    excelDuplicateCount: number;
+    excelDuplicateRecords: number;
+  };
+  processingTimeSeconds: number;
+  /** Id of the stored upload report (GET /api/admin/upload-reports). */
+  reportId?: number;
+}
+
+/** The stored upload report (admin spec §3), listed on the dashboard. */
+export interface StoredUploadReport {
+  success: boolean;
+  timestamp: string;
+  jobId: string;
+  message: string;
+  summary: { fileName: string; fileSizeMB: number; processingTimeSeconds: number; totalRecords: number };
+  results: {
+    /** Rows written (new or changed). */
+    updated: number;
+    inserted: number;
+    skipped: number;
+    errors: number;
+    /** Absent from reports stored before warnings were counted. */
+    warnings?: number;
+    updateRate: number;
+    skipRate: number;
+  };
+  duplicateAnalysis: {
+    excelDuplicateCount: number;
+    databaseDuplicateCount: number;
+    newPlaceIdCount: number;
+    uniquePlaceIds: number;
+    totalDuplicateRecords: number;
+    duplicateRate: number;
+  };
+  /** Kept so the job's batch result can be rebuilt from the report alone (see batchResultFromStored). */
+  counts: { inserted: number; changed: number; recordsWithPlaceId: number; excelDuplicateRecords: number };
+  columnExtraction: BatchUploadResult['columnExtraction'];
+}
+
+/** The stored report of an upload that could not be imported at all (bad file): listed with its reason. */
+export type FailedUploadReport = Omit<
+  StoredUploadReport,
+  'results' | 'duplicateAnalysis' | 'counts' | 'columnExtraction'
+> & {
+  error: string;
+};
+
+/** GET /api/admin/upload-reports: a stored report (or a failed one's) with its id and file name, newest first. */
+export type ListedUploadReport = Omit<
+  StoredUploadReport,
+  'results' | 'duplicateAnalysis' | 'counts' | 'columnExtraction'
+> &
+  Partial<Pick<StoredUploadReport, 'results' | 'duplicateAnalysis' | 'counts' | 'columnExtraction'>> & {
+    id: number;
+    fileName: string;
+    error?: string;
+  };
+
+/** Percentage with one decimal; 0 when there is nothing to divide. */
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);

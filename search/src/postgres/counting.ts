@@ -1,0 +1,259 @@
+import type { SearchFacets } from '../search-engine.js';
+import type { NormalizedQuery } from '../text.js';
+import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
+import type { Filter } from './filter.js';
+import { distanceSql, scaledToRadius } from './geo.js';
+import { fixedFacetColumns, plannedRows, prepared, withoutBitmapScans, type Sql } from './planning.js';
+import { DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
+import type { SearchDb } from './statement-queue.js';
+import type { WordGroups } from './tsquery.js';
+
+/**
+ * Totals and facets, exact or estimated. Matches are counted exactly up to exactCountUpTo; beyond it the total
+ * comes from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the planner, the
+ * facets are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
+ * number of matches, so it is bounded. Why, and what it costs: bench/engine-notes.md "Counting".
+ */
+
+export interface Stats {
+  total: number;
+  facets: SearchFacets;
+  exhaustive: boolean;
+}
+
+/** How many matches a sample level read, of one document in `modulus`. */
+export interface CoarseCount {
+  modulus: number;
+  counted: number;
+}
+
+/** A sample index: one document in `modulus`, trusted from `trusted` matches found, reading at most `rows`. */
+export interface SampleLevel {
+  modulus: number;
+  trusted: number;
+  rows: number;
+}
+
+/**
+ * The sample indexes, smallest first. exactCountUpTo matches put a binomial number of them in a sample: a level
+ * is trusted from 8 standard deviations above its mean (176 in the tenth for 1,000), so a sample finding more
+ * never mistakes a countable set for a large one.
+ */
+export function sampleLevels(exactCountUpTo: number, minSampleMatches = 200, sampleRows = 500): SampleLevel[] {
+  const sample = exactCountUpTo + 1;
+  return [...SAMPLE_MODULI]
+    .sort((a, b) => b - a)
+    .map((modulus) => {
+      const share = 1 / modulus;
+      const mean = exactCountUpTo * share;
+      const trusted = Math.ceil(mean + 8 * Math.sqrt(mean * (1 - share)));
+      const atLeast = Math.max(trusted, minSampleMatches);
+      return { modulus, trusted: atLeast, rows: Math.max(atLeast, Math.min(sample, sampleRows)) };
+    });
+}
+
+/**
+ * Lexemes pay for a sample when there is text to intersect with, or filters no one b-tree serves; one filter
+ * alone, a country and city, or a category and country (each an index's prefix) is better served by its
+ * b-tree: a range scan that stops at the sample. A radius sample walks the GiST index nearest first instead.
+ */
+export function sampleByLexemes(query: NormalizedQuery, groups: WordGroups): boolean {
+  if (query.geo?.radiusKm !== undefined) return false;
+  const fixed = fixedFacetColumns(query);
+  const oneBtree = fixed.length === 1 || (fixed.length === 2 && fixed.includes('country_code'));
+  return fixed.length > 0 && (groups.length > 0 || query.locationGroups.length > 0 || !oneBtree);
+}
+
+/** No words, location or radius, and the facet filters are one of the samples' b-tree keys (SAMPLE_BROWSE_KEYS). */
+export function browsesSampleBtrees(query: NormalizedQuery, groups: WordGroups): boolean {
+  if (groups.length > 0 || query.locationGroups.length > 0 || query.geo?.radiusKm !== undefined) return false;
+  const fixed = fixedFacetColumns(query);
+  return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
+}
+
+/** Counts a search's matches and facets within the engine's bounds (exactCountUpTo, the sample levels, facetLimit). */
+export class Counter {
+  constructor(
+    readonly exactCountUpTo: number,
+    private readonly levels: SampleLevel[],
+    readonly facetLimit: number,
+  ) {}
+
+  /**
+   * Total and facets from one bounded sample of the matches; the coarser sample index or the planner estimates
+   * what lies beyond. Within a radius, see radiusStats.
+   *
+   * `sampleable` (the filter as tsvector lexemes, or for the samples' b-trees) is first asked of the sample indexes,
+   * smallest first: one that finds enough matches proves there are more than can be counted exactly, and gives the
+   * total (scaled: from a coarser sample's count or the planner's guess when the sample is full) and facets. A query
+   * no sample trusts has few matches: they are counted.
+   */
+  async stats(db: SearchDb, filter: Filter, sampleable: Filter | null): Promise<Stats> {
+    if (filter.circle)
+      return this.radiusStats(
+        db,
+        (await withoutBitmapScans(db, [this.radiusStatsSql(filter)]))[0] as FacetRow[],
+        filter,
+      );
+    const sampled = await this.sampledStats(db, filter, sampleable);
+    if ('stats' in sampled) return sampled.stats;
+    const rows = (await db.query<FacetRow>(prepared(statsSql(filter.everyMatch ?? filter, this.exactCountUpTo + 1))))
+      .rows;
+    return this.statsOf(db, rows, filter, sampled.coarser);
+  }
+
+  /**
+   * The sample levels' answer (see stats), or the finest count they read when none could answer. All levels
+   * are one statement (samplesSql), which decides which of them are read.
+   */
+  async sampledStats(
+    db: SearchDb,
+    filter: Filter,
+    sampleable: Filter | null,
+  ): Promise<{ stats: Stats } | { coarser: CoarseCount | null }> {
+    if (!sampleable) return { coarser: null };
+    // Each level reads every sampled match up to its bound: common lexemes are tested on those rows (buildFilter).
+    const { rows } = await db.query<FacetRow>(prepared(samplesSql(sampleable.everyMatch ?? sampleable, this.levels)));
+    // A level's count is null when PostgreSQL did not read it.
+    const read = rows.filter((r) => r.facet === 'level' && r.count !== null);
+    const counted = new Map(read.map((r) => [Number(r.value), Number(r.count)]));
+    let coarser: CoarseCount | null = null;
+    for (const { modulus, trusted, rows: limit } of this.levels) {
+      const count = counted.get(modulus);
+      if (count === undefined) continue;
+      if (count >= trusted) {
+        const total = count < limit ? count * modulus : await this.beyond(db, coarser, count * modulus, filter);
+        return { stats: { total, facets: toFacets(rows, total / count, this.facetLimit), exhaustive: false } };
+      }
+      coarser = { modulus, counted: count };
+    }
+    return { coarser };
+  }
+
+  /** A radius's count and facets: the finest sample's nearest matches first (radiusStatsSql). */
+  radiusStatsSql(filter: Filter): Sql {
+    return radiusStatsSql(filter, this.levels.at(-1)!, this.exactCountUpTo + 1);
+  }
+
+  /**
+   * Total and facets of a radius from radiusStatsSql's rows. The planner's guess for a point in a box is a constant
+   * whatever the box holds, so a radius is counted from its nearest matches. A sample that finds enough matches to
+   * be trusted answers: every sampled match within the radius when it read fewer than its bound, scaled by the
+   * sample's share; else its farthest read match tells the density. When the sample holds too few, the nearest
+   * matches themselves answer (they were read instead), as statsOf reads them.
+   */
+  async radiusStats(db: SearchDb, rows: FacetRow[], filter: Filter): Promise<Stats> {
+    const sampled = rows.filter((row) => row.source === 'sample');
+    const { modulus, trusted, rows: bound } = this.levels.at(-1)!;
+    const counted = totalOf(sampled);
+    if (counted < trusted)
+      return this.statsOf(
+        db,
+        rows.filter((row) => row.source === 'exact'),
+        filter,
+        null,
+      );
+    const inSample =
+      counted < bound ? counted : (scaledToRadius(counted, farthestOf(sampled), filter.circle!.radiusKm) ?? counted);
+    const total = inSample * modulus;
+    return { total, facets: toFacets(sampled, total / counted, this.facetLimit), exhaustive: false };
+  }
+
+  /** Total and facets from statsSql's rows: exact below its bound, else estimated (see stats). */
+  private async statsOf(db: SearchDb, rows: FacetRow[], filter: Filter, coarser: CoarseCount | null): Promise<Stats> {
+    const sample = this.exactCountUpTo + 1;
+    const counted = totalOf(rows);
+    if (counted < sample) return { total: counted, facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
+    // Within a radius, scaled from the nearest matches' density; the planner's guess when they tell none.
+    const total =
+      (filter.circle && scaledToRadius(counted, farthestOf(rows), filter.circle.radiusKm)) ||
+      (await this.beyond(db, coarser, counted, filter));
+    return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
+  }
+
+  /**
+   * A total beyond a full sample: the coarser sample's count when it holds enough matches to be within ±15 %,
+   * else the planner's guess.
+   */
+  async beyond(db: SearchDb, coarser: CoarseCount | null, atLeast: number, filter: Filter): Promise<number> {
+    return Math.max(
+      atLeast,
+      coarser && coarser.counted >= 45 ? coarser.counted * coarser.modulus : await plannedRows(db, filter),
+    );
+  }
+}
+
+/**
+ * The facet columns of up to `limit` matches of the filter in `table` (with `condition` added): within a radius
+ * the nearest first, with their distance.
+ */
+function countedMatchesSql(filter: Filter, table: string, limit: number, condition = ''): string {
+  const { circle } = filter;
+  const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
+  const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
+  return `select ${FACET_COLUMNS}${distance} from ${table} d where ${filter.where}${condition} ${nearest} limit ${limit}`;
+}
+
+/**
+ * One row per facet value and spelling and one 'total' row, from the first `sample` matches: fewer than `sample`
+ * are all of them.
+ */
+function statsSql(filter: Filter, sample: number): Sql {
+  return {
+    text: `with m as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, sample)}) ${facetsSql('m', false)}`,
+    values: filter.values,
+  };
+}
+
+/**
+ * A radius's FacetRows from the finest sample (its nearest `level.rows` matches, source 'sample'), and from the
+ * nearest `exactRows` matches themselves (source 'exact') only when the sample found fewer than it needs to be
+ * trusted: a one-time filter on its count, checked before the documents' GiST index is walked. The total rows'
+ * value is the farthest match read (km).
+ */
+function radiusStatsSql(filter: Filter, level: SampleLevel, exactRows: number): Sql {
+  const untrusted = ` and (select count(*) from s) < ${level.trusted}`;
+  return {
+    text: `with s as materialized (${countedMatchesSql(filter, SAMPLES_TABLE, level.rows)}),
+           e as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, exactRows, untrusted)})
+           select 'sample' as source, f.* from (${facetsSql('s', true)}) f
+           union all select 'exact', f.* from (${facetsSql('e', true)}) f`,
+    values: filter.values,
+  };
+}
+
+/**
+ * The sample levels (coarsest first) in one statement. Level i reads up to its rows from its sample index
+ * only when no coarser level was trusted and the finest one read allows at least half of the matches it needs
+ * to be trusted (a one-time filter on the coarser levels' `n{i}` row, checked before its index is read). A
+ * count c allows up to c + 2√c + 1 (two standard deviations above it, and 1 for a count of 0: a coarse sample
+ * holds few matches of a mid-sized set, often none). Returns one 'level' row per level (value: its modulus,
+ * count: the matches it read, null when it was not read) and the FacetRows of the trusted level, if any.
+ */
+function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
+  const previous = (i: number, column: 'allowed' | 'done') => `(select ${column} from n${i - 1})`;
+  const ctes = levels.flatMap(({ modulus, rows, trusted }, i) => {
+    const runs =
+      i === 0 ? 'true' : `not ${previous(i, 'done')} and ${previous(i, 'allowed')} * 2 >= ${modulus * trusted}`;
+    const allowed = `(count(*) + 2 * sqrt(count(*)) + 1) * ${modulus}`;
+    const count =
+      i === 0
+        ? `count(*) as n, true as read, ${allowed} as allowed, count(*) >= ${trusted} as done`
+        : `count(*) as n, ${runs} as read, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
+           ${previous(i, 'done')} or count(*) >= ${trusted} as done`;
+    return [
+      `s${i} as materialized (select ${FACET_COLUMNS} from ${SAMPLES_TABLE} d
+         where ${filter.where} and d.id % ${modulus} = 0 and ${runs} limit ${rows})`,
+      `n${i} as materialized (select ${count} from s${i})`,
+    ];
+  });
+  const trusted = levels.map((level, i) => `select * from s${i} where (select n from n${i}) >= ${level.trusted}`);
+  const counts = levels.map(
+    ({ modulus }, i) => `select 'level', '${modulus}', null, null, case when read then n end from n${i}`,
+  );
+  return {
+    text: `with ${ctes.join(',\n')}, m as (${trusted.join(' union all ')})
+           ${facetsSql('m', false)} union all ${counts.join(' union all ')}`,
+    values: filter.values,
+  };
+}

@@ -1,0 +1,136 @@
+import type { NormalizedQuery } from '../text.js';
+import type { FrequentLexemes } from './frequent-lexemes.js';
+import { boundingBoxes, distanceSql } from './geo.js';
+import { unseenIf } from './planning.js';
+import { locationTsquery, quotedLexeme, wordsTsquery, type WordGroups } from './tsquery.js';
+
+/** A search's WHERE clause over the documents (`d`), with its parameter values. */
+export interface Filter {
+  /** Every condition of the query. */
+  where: string;
+  /** `where` with another words condition (a tsquery expression) in place of the query's. */
+  withWords: (tsqueryExpr: string) => string;
+  values: unknown[];
+  /** Parameter references the ranking reuses. */
+  refs: { lat?: string; lng?: string };
+  /** The radius filter: its centre's parameter references and its size. */
+  circle: { lat: string; lng: string; radiusKm: number } | null;
+  /** `where` has a tsvector condition. */
+  text: boolean;
+  /**
+   * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
+   * search (buildFilter).
+   */
+  everyMatch?: Filter;
+}
+
+/**
+ * The filter of a query whose words are `groups`. Only approved documents match.
+ *
+ * `lexemes`: the category, country and city are matched as tsvector lexemes instead of columns, so one GIN
+ * search intersects them with the words and location — the access path for a sample of any matches (the
+ * count and facets), while the hits keep the column equalities their ordered b-tree walks need.
+ *
+ * `frequent`: the filter also gets `everyMatch`, for statements that read every match, when it differs. A GIN
+ * search intersects its lexemes' posting lists, and one held by a large share of the documents costs as much as
+ * it is long while it hardly narrows the others. A statement that reads every match's row anyway can test such a
+ * lexeme on the rows: the lexemes held by at least `from` of the documents are left out of the index search (all
+ * but the rarest one) and the whole tsquery is tested on the rows the others find, as a condition the planner
+ * cannot take to the index.
+ *
+ * `valuesUnseen`: every value is read through a subquery, so a prepared statement's plan does not depend on them
+ * and PostgreSQL keeps the one it made for any values (planning.ts).
+ */
+export function buildFilter(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  lexemes = false,
+  frequent: FrequentLexemes | null = null,
+  valuesUnseen = false,
+): Filter {
+  const values: unknown[] = [];
+  const param = (value: unknown, cast = '') => {
+    values.push(value);
+    return `$${values.length}${cast}`;
+  };
+  const unseen = unseenIf(valuesUnseen);
+  const where = ['d.is_approved'];
+  const refs: Filter['refs'] = {};
+  let circle: Filter['circle'] = null;
+  const words = groups.length > 0 ? wordsTsquery(groups, param) : null;
+  // The location joins the words in one tsquery: one GIN search intersects both inside the index.
+  const location = query.locationGroups.length > 0 ? param(locationTsquery(query.locationGroups), '::tsquery') : null;
+  const facetLexemes: string[] = [];
+  const facet = (column: string, prefix: string, value: string | undefined) => {
+    if (value === undefined) return;
+    if (lexemes) facetLexemes.push(quotedLexeme(`${prefix}${value}`));
+    else where.push(`d.${column} = ${unseen(param(value))}`);
+  };
+  facet('category_slug', '#c:', query.category);
+  facet('country_code', '#cc:', query.country);
+  facet('city_slug', '#city:', query.city);
+  const facets = facetLexemes.length > 0 ? param(facetLexemes.join(' & '), '::tsquery') : null;
+  if (query.minRating !== undefined) where.push(`d.rating >= ${unseen(param(query.minRating, '::float8'))}`);
+  if (query.openNow) where.push(`(d.open_days & ${unseen(param(1 << query.weekday, '::int'))}) <> 0`);
+  if (query.geo?.radiusKm !== undefined) {
+    const { lat, lng, radiusKm } = query.geo;
+    refs.lat = param(lat, '::float8');
+    refs.lng = param(lng, '::float8');
+    // Bounding boxes first (GiST on point(longitude, latitude)), then the exact great-circle distance. Their
+    // corners are written into the text, unless the statement is planned once for any values (one text for all).
+    const corner = (degrees: number) => (valuesUnseen ? param(degrees, '::float8') : String(degrees));
+    const boxes = boundingBoxes(lat, lng, radiusKm).map(
+      ([west, south, east, north]) =>
+        `point(d.longitude, d.latitude) <@ box(point(${corner(west)}, ${corner(south)}), point(${corner(east)}, ${corner(north)}))`,
+    );
+    where.push(`d.latitude is not null and d.longitude is not null and (${boxes.join(' or ')})`);
+    where.push(`${distanceSql(refs.lat, refs.lng)} <= ${param(radiusKm, '::float8')}`);
+    circle = { lat: refs.lat, lng: refs.lng, radiusKm };
+  }
+  const others = where.join(' and ');
+  const matching = (text: string | null) => {
+    const parts = [text, location, facets].filter((part): part is string => part !== null);
+    return parts.length === 0 ? others : `${others} and d.tsv @@ ${unseen(`(${parts.join(' && ')})`)}`;
+  };
+  const text = words !== null || location !== null || facets !== null;
+  // Its own copy of the values: everyMatch's index search adds parameters the other statements do not have.
+  const filter = { where: matching(words), withWords: matching, values: [...values], refs, circle, text };
+  if (!frequent) return filter;
+  // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
+  // (a prefix searched as such is of unknown share: it stays in the index search).
+  const terms = [
+    ...groups.map((group) => ({ kind: 'words', group, lexemes: group })),
+    ...query.locationGroups.map((group) => ({ kind: 'location', group, lexemes: group.map((t) => `~${t}`) })),
+    ...facetLexemes.map((lexeme) => ({ kind: 'facet', group: [lexeme], lexemes: [lexeme.slice(1, -1)] })),
+  ].map((term) => ({
+    ...term,
+    share: term.lexemes.some((l) => l.endsWith('*'))
+      ? null
+      : Math.min(
+          1,
+          term.lexemes.reduce((sum, l) => sum + (frequent.shares.of.get(l) ?? 0), 0),
+        ),
+  }));
+  const rarestFirst = [...terms].sort((a, b) => (a.share ?? 0) - (b.share ?? 0));
+  const kept = rarestFirst.filter((term, i) => i === 0 || term.share === null || term.share < frequent.from);
+  // The rows the kept lexemes find (as if independent; an unlisted one's share is below the least listed) must
+  // be few: each is read, where the index search would have skipped it.
+  const found = kept.reduce(
+    (rows, term) => rows * (term.share === null ? 1 : Math.max(term.share, frequent.shares.least)),
+    frequent.shares.documents,
+  );
+  if (kept.length === terms.length || found > frequent.rows) return filter;
+  const keptOf = (kind: string) => kept.filter((term) => term.kind === kind).map((term) => term.group);
+  const indexed = [
+    keptOf('words').length > 0 ? wordsTsquery(keptOf('words'), param) : null,
+    keptOf('location').length > 0 ? param(locationTsquery(keptOf('location')), '::tsquery') : null,
+    keptOf('facet').length > 0 ? param(keptOf('facet').flat().join(' & '), '::tsquery') : null,
+  ].filter((part): part is string => part !== null);
+  const whole = [words, location, facets].filter((part): part is string => part !== null);
+  const everyMatch = {
+    ...filter,
+    where: `${others} and d.tsv @@ ${unseen(`(${indexed.join(' && ')})`)} and (d.tsv @@ ${unseen(`(${whole.join(' && ')})`)}) is true`,
+    values,
+  };
+  return { ...filter, everyMatch };
+}

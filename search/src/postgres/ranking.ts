@@ -1,0 +1,118 @@
+import type { NormalizedQuery } from '../text.js';
+import { FACET_COLUMNS, facetsSql } from './facets.js';
+import type { Filter } from './filter.js';
+import type { HitsRequest, HitsStatement } from './pages.js';
+import type { Sql } from './planning.js';
+import { DOCUMENTS_TABLE } from './schema.js';
+import { asTyped, tsquery, wordsTsquery, type WordGroups } from './tsquery.js';
+
+/**
+ * Relevance: how a query with words ranks its matches (relevanceTiers, relevanceOrder), and the three statements
+ * that rank by it.
+ * Which one runs depends on the number of matches (search.ts); bench/engine-notes.md "Ranking" has their costs.
+ */
+
+/** A relevance tier: the matches meeting `condition`, and the filter a walk of the tier's matches alone uses. */
+interface Tier {
+  condition: string;
+  walk: (filter: Filter) => string;
+}
+
+/**
+ * How relevance ranks, most relevant tier first. A match is in the first tier whose condition it meets, and after
+ * every tier when it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is the tsvector's
+ * weight A, category and type B, so every words tier is one search of the same index.
+ *
+ * Every relevance statement is built from this list: the tier number (tierCase), and for many matches one walk of
+ * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
+ * within a tier.
+ */
+function relevanceTiers(statement: HitsStatement, query: NormalizedQuery, groups: WordGroups): Tier[] {
+  const { param, unseen } = statement;
+  const exactName = `(d.name_folded collate "C") = ${unseen(param(query.words.join(' ')))}`;
+  const nameWords = unseen(wordsTsquery(groups, param, 'A'));
+  const nameOrCategoryWords = unseen(wordsTsquery(groups, param, 'AB'));
+  return [
+    // 0. The name is exactly the query.
+    { condition: exactName, walk: (filter) => `${filter.where} and ${exactName}` },
+    // 1. Every word in the name.
+    { condition: `d.tsv @@ ${nameWords}`, walk: (filter) => filter.withWords(nameWords) },
+    // 2. Every word in the name, category or type.
+    { condition: `d.tsv @@ ${nameOrCategoryWords}`, walk: (filter) => filter.withWords(nameOrCategoryWords) },
+    // 3. (Every other match: the words elsewhere, in the city, address or country.)
+  ];
+}
+
+/**
+ * The tie-breaks within a tier: the words as typed before typo variants (`typed`, when typos were tolerated), then
+ * the most reviewed, then the id (a total order, so pages never overlap).
+ */
+function relevanceOrder(tier: string, typed: string | null, reviews = 'd.reviews', id = 'd.id'): string {
+  return `${tier}, ${typed === null ? '' : `${typed} desc, `}${reviews} desc, ${id}`;
+}
+
+/** The tier number of a match (`d`): the first tier whose condition it meets, else one after the last. */
+function tierCase(tiers: readonly Tier[]): string {
+  return `case ${tiers.map((tier, i) => `when ${tier.condition} then ${i}`).join(' ')} else ${tiers.length} end`;
+}
+
+/**
+ * Relevance is ranked by `windows` (ordered walks, for many matches) or by ranking every match, up to `rankAll`
+ * of them (`countedUpTo`: while counting them and their facets, see search.ts rankedWithStats).
+ */
+export type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
+
+/** The relevance statement of a page of hits (pages.ts hitsSql). */
+export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sql {
+  const { query, groups, fuzzy, filter, offset, plan, valuesUnseen } = request;
+  const { values, param, unseen, columns, select, limit, skip, page } = statement;
+  const tiers = relevanceTiers(statement, query, groups);
+  const typed = fuzzy
+    ? `(d.tsv @@ ${unseen(`to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})`)})`
+    : 'true';
+  const tier = tierCase(tiers);
+  const ranking = relevanceOrder(tier, fuzzy ? typed : null);
+  if (plan === 'rankAll') return page(filter.where, ranking);
+  if (plan !== 'windows') {
+    // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read
+    // (a bounded sort: the page is ordered again by the same keys, not numbered among all matches). The
+    // facets come with the first row only (on every row they were sent and parsed once per hit).
+    const order = (t: string) => relevanceOrder(`${t}.tier`, `${t}.typed`, `${t}.reviews`, `${t}.id`);
+    return {
+      text: `with m as materialized (
+               select d.id, d.reviews, ${tier} as tier, ${typed} as typed, ${FACET_COLUMNS}
+               from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${valuesUnseen ? plan.countedUpTo : param(plan.countedUpTo)}),
+             ranked as (select m.id, m.tier, m.typed from m order by ${order('m')} limit ${limit} offset ${skip}),
+             summary as (select count(*) as match_count,
+                           (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
+           select summary.match_count, case when row_number() over (order by ${order('hit')}) = 1 then summary.facets end
+             as facets, hit.*
+           from summary left join lateral (
+             select ${columns.join(', ')}, r.tier, r.typed from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
+           order by ${order('hit')}`,
+      values,
+    };
+  }
+  // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
+  // an ordered, limited walk; the union holds every document the page can show, because a tier's first
+  // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
+  // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
+  // tier's walk is skipped.
+  const window = valuesUnseen ? String(offset + query.limit) : param(offset + query.limit);
+  const tierWalk = ({ walk }: Tier, tierNumber: number) =>
+    `(select d.id from ${DOCUMENTS_TABLE} d where ${walk(filter)}
+      and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
+      order by d.reviews desc, d.id limit ${window})`;
+  return {
+    text: `with best_of_all as materialized (
+             select d.id, ${tier} as tier from ${DOCUMENTS_TABLE} d where ${filter.where}
+             order by d.reviews desc, d.id limit ${window}),
+           candidates as (
+             (select id from best_of_all)
+             ${tiers.map((t, i) => `union ${tierWalk(t, i)}`).join('\n             ')})
+           ${select} where d.id in (select id from candidates)
+           order by ${ranking}
+           limit ${limit} offset ${skip}`,
+    values,
+  };
+}

@@ -1,0 +1,181 @@
+import type { SearchQuery, SearchResult } from '../search-engine.js';
+import { normalizeQuery, type NormalizedQuery } from '../text.js';
+import { browsesSampleBtrees, sampleByLexemes, type CoarseCount, type Counter, type Stats } from './counting.js';
+import { toFacets, type FacetRow } from './facets.js';
+import { buildFilter, type Filter } from './filter.js';
+import type { LexemeSharesCache } from './frequent-lexemes.js';
+import { lastWordAlternatives } from './last-word.js';
+import { hitsSql, toHit, type HitRow } from './pages.js';
+import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapScans } from './planning.js';
+import type { RelevancePlan } from './ranking.js';
+import type { SearchDb } from './statement-queue.js';
+import { toleratesTypos, typoVariants } from './typos.js';
+import type { WordGroups } from './tsquery.js';
+
+/**
+ * One search, from the query to its result: which statements run, in which order, decided by what the samples
+ * tell of the number of matches. The statements themselves: filter.ts, pages.ts, ranking.ts, counting.ts.
+ */
+
+/** The engine's settings a search reads (PostgresEngineOptions). */
+export interface SearchSettings {
+  counter: Counter;
+  rankAllUpTo: number;
+  plannedOnceFromMatches: number;
+  indexLexemesBelowShare: number;
+  testLexemesOnRowsUpTo: number;
+  lexemeShares: LexemeSharesCache;
+}
+
+/** The words as typed first; when they find few matches, again with typo variants (typos.ts). */
+export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
+  const started = performance.now();
+  const query = normalizeQuery(input);
+  const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, query.words);
+  const withLastWord = (groups: WordGroups) =>
+    groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
+  const exact = () => run(db, settings, query, withLastWord(query.words.map((w) => [w])), false);
+  // No indexed word begins the last word: the words as typed find nothing, so only the typo pass is run.
+  let result = begunByNone ? null : await exact();
+  if (toleratesTypos(query.words, result?.total ?? 0)) {
+    const groups = await typoVariants(db, query.words);
+    if (groups.some((g) => g.length > 1)) result = await run(db, settings, query, withLastWord(groups), true);
+  }
+  result ??= await exact();
+  return { ...result, processingTimeMs: Math.round(performance.now() - started) };
+}
+
+async function run(
+  db: SearchDb,
+  settings: SearchSettings,
+  query: NormalizedQuery,
+  groups: WordGroups,
+  fuzzy: boolean,
+): Promise<Omit<SearchResult, 'processingTimeMs'>> {
+  const { counter, rankAllUpTo } = settings;
+  const frequent =
+    settings.indexLexemesBelowShare < 1 && groups.length + query.locationGroups.length > 0
+      ? {
+          shares: await settings.lexemeShares.of(db),
+          from: settings.indexLexemesBelowShare,
+          rows: settings.testLexemesOnRowsUpTo,
+        }
+      : null;
+  const filter = buildFilter(query, groups, false, frequent);
+  const lexemeFilter = buildFilter(query, groups, true, frequent);
+  const sampled = sampleByLexemes(query, groups) ? lexemeFilter : filter;
+  // Anything the tsvector answers has its matches in the sample index too, and browsing by a category, country
+  // or city in the samples' b-trees; a radius samples nearest first. The samples' statement reads a range of a
+  // sample index whatever the values, so they are hidden from the planner and its plan is made once per connection.
+  const sampleIndex = browsesSampleBtrees(query, groups)
+    ? buildFilter(query, groups, false, frequent, true)
+    : lexemeFilter.text && !lexemeFilter.circle
+      ? buildFilter(query, groups, true, frequent, true)
+      : null;
+  const offset = (query.page - 1) * query.limit;
+  // `matches`: the total, when relevance ranks by windows (enough of them, their plan is made once: plannedOnce).
+  const hits = async (plan: RelevancePlan, matches = 0) => {
+    const once =
+      plan === 'windows' &&
+      (groups.length > 0
+        ? matches >= settings.plannedOnceFromMatches && plannedOnce(query, groups, offset)
+        : pagesOneIndex(query, offset));
+    const matching = once
+      ? buildFilter(query, groups, false, null, true)
+      : plan === 'windows'
+        ? filter
+        : (filter.everyMatch ?? filter);
+    return (await db.query<HitRow>(prepared(hitsSql(query, groups, fuzzy, matching, offset, plan, once)))).rows;
+  };
+  let hitRows: HitRow[];
+  let stats: Stats;
+  if (groups.length > 0 && query.sort === 'relevance') {
+    // Relevance ranking is planned by the number of matches, which the samples tell first.
+    const sampledStats = filter.circle ? null : await counter.sampledStats(db, sampled, sampleIndex);
+    if (sampledStats === null) {
+      stats = await counter.stats(db, sampled, sampleIndex);
+      hitRows = await hits(stats.exhaustive || stats.total <= rankAllUpTo ? 'rankAll' : 'windows', stats.total);
+    } else if ('stats' in sampledStats) {
+      stats = sampledStats.stats;
+      hitRows = await hits(stats.total <= rankAllUpTo ? 'rankAll' : 'windows', stats.total);
+    } else {
+      // Every match is read from the words' index search whatever they are.
+      const once = plannedOnce(query, groups, offset);
+      ({ stats, hitRows } = await rankedWithStats(db, settings, {
+        query,
+        groups,
+        fuzzy,
+        filter: sampled,
+        unseen: once ? buildFilter(query, groups, false, frequent, true) : null,
+        offset,
+        coarser: sampledStats.coarser,
+        byWindows: (total) => hits('windows', total),
+      }));
+    }
+  } else if (filter.circle && query.sort === 'distance') {
+    // A radius's hits and count run in one round trip, planned once per connection when they may be.
+    const once = radiusPlannedOnce(query, offset);
+    const within = once ? buildFilter(query, groups, false, null, true) : filter;
+    const hitsAndStats = [
+      hitsSql(query, groups, fuzzy, within, offset, 'windows', once),
+      counter.radiusStatsSql(within),
+    ];
+    const [found, counted] = await withoutBitmapScans(db, hitsAndStats, once);
+    hitRows = found as HitRow[];
+    stats = await counter.radiusStats(db, counted as FacetRow[], filter);
+  } else {
+    [hitRows, stats] = await Promise.all([hits('windows'), counter.stats(db, sampled, sampleIndex)]);
+  }
+  return {
+    hits: hitRows.map((row) => toHit(row, query)),
+    total: stats.total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: Math.ceil(stats.total / query.limit),
+    facets: stats.facets,
+    exhaustive: stats.exhaustive,
+  };
+}
+
+/**
+ * Relevance when no sample level answered, so the matches are few: every one (up to rankAllUpTo) is ranked,
+ * counted and faceted in one pass, where counting and then ranking read them twice. More than that many
+ * (a sample's count can fall short) are ranked by windows. `unseen`: the filter with its values unseen, when the
+ * pass is planned once.
+ */
+async function rankedWithStats(
+  db: SearchDb,
+  { counter, rankAllUpTo }: SearchSettings,
+  pass: {
+    query: NormalizedQuery;
+    groups: WordGroups;
+    fuzzy: boolean;
+    filter: Filter;
+    unseen: Filter | null;
+    offset: number;
+    coarser: CoarseCount | null;
+    byWindows: (total: number) => Promise<HitRow[]>;
+  },
+): Promise<{ stats: Stats; hitRows: HitRow[] }> {
+  const { query, groups, fuzzy, filter, unseen, offset, coarser, byWindows } = pass;
+  const countedUpTo = rankAllUpTo + 1;
+  const read = unseen ?? filter;
+  const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
+    prepared(hitsSql(query, groups, fuzzy, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
+  );
+  const counted = Number(rows[0].match_count);
+  const facetRows = rows[0].facets ?? [];
+  if (counted < countedUpTo) {
+    const hitRows = rows.filter((row) => row.id !== null);
+    return {
+      stats: { total: counted, facets: toFacets(facetRows, 1, counter.facetLimit), exhaustive: true },
+      hitRows,
+    };
+  }
+  const total = await counter.beyond(db, coarser, counted, filter);
+  const hitRows = await byWindows(total);
+  return {
+    stats: { total, facets: toFacets(facetRows, total / counted, counter.facetLimit), exhaustive: false },
+    hitRows,
+  };
+}

@@ -1,0 +1,82 @@
+import type pg from 'pg';
+import type { SearchEngine } from '../search-engine.js';
+import { PostgresSearchEngine } from '../postgres/postgres-engine.js';
+import { MeilisearchSearchEngine } from '../meilisearch/meilisearch-engine.js';
+import { reindex } from '../sync/reindex.js';
+
+/**
+ * What an engine guarantees where the two legitimately differ; the contract asserts each engine by what it
+ * declares here, never by skipping.
+ */
+export interface EngineCapabilities {
+  /**
+   * Totals of more matches than the engine counts (`exhaustive: false`): 'estimated', an estimate of every match
+   * with the facets scaled to it (PostgreSQL: from a sample); 'capped', the bound itself, a floor, with the
+   * facets counted exactly over every match (Meilisearch's maxTotalHits).
+   */
+  totalsBeyondBound: 'estimated' | 'capped';
+}
+
+export interface ContractEngine {
+  kind: SearchEngine['kind'];
+  capabilities: EngineCapabilities;
+  /** The suite's engine on the suite's database, not yet set up. */
+  create(pool: pg.Pool): SearchEngine;
+  /**
+   * An engine holding the suite's businesses, that counts exactly fewer than `countUpTo` matches: on the same index
+   * (PostgreSQL, whose bound is the engine's own) or on one of its own (Meilisearch, whose bound is an index
+   * setting), set up and filled.
+   */
+  bounded(pool: pg.Pool, countUpTo: number): Promise<SearchEngine>;
+  /** Makes the live index look built by an older layout, as an upgrade of the engine would find it. */
+  ageLayout(pool: pg.Pool, engine: SearchEngine): Promise<void>;
+  /** Removes what the engine stored outside the suite's database. */
+  dispose(engine: SearchEngine): Promise<void>;
+}
+
+const postgres: ContractEngine = {
+  kind: 'postgres',
+  capabilities: { totalsBeyondBound: 'estimated' },
+  create: (pool) => new PostgresSearchEngine(pool),
+  // exactCountUpTo n counts n matches exactly; n + 1 and more are estimated.
+  bounded: async (pool, countUpTo) => new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1 }),
+  ageLayout: async (pool) => {
+    await pool.query(`comment on table search_documents is 'search_documents v0'`);
+  },
+  dispose: async () => undefined,
+};
+
+const meilisearch = (host: string, apiKey: string | undefined): ContractEngine => {
+  const uid = (name: string) => `${process.env.TEST_RUN_ID}_${process.pid}_${name}`;
+  const create = (name: string, maxTotalHits?: number) =>
+    new MeilisearchSearchEngine({ host, apiKey, indexUid: uid(name), maxTotalHits });
+  return {
+    kind: 'meilisearch',
+    capabilities: { totalsBeyondBound: 'capped' },
+    create: () => create('contract'),
+    bounded: async (pool, countUpTo) => {
+      const engine = create(`bounded_${countUpTo}`, countUpTo);
+      await engine.setup();
+      await reindex(pool, engine);
+      return engine;
+    },
+    ageLayout: async (_pool, engine) => {
+      const { client, indexUid } = engine as MeilisearchSearchEngine;
+      await client
+        .index(indexUid)
+        .addDocuments([{ id: 'layout', layout: 'businesses v0', is_approved: false }])
+        .waitTask();
+    },
+    dispose: async (engine) => {
+      const { client, indexUid } = engine as MeilisearchSearchEngine;
+      await client.deleteIndexIfExists(indexUid);
+    },
+  };
+};
+
+/** PostgreSQL always; Meilisearch when MEILI_URL points to a server (MEILI_KEY its key), each run on its own indexes. */
+export function contractEngines(): [SearchEngine['kind'], ContractEngine][] {
+  const engines: ContractEngine[] = [postgres];
+  if (process.env.MEILI_URL) engines.push(meilisearch(process.env.MEILI_URL, process.env.MEILI_KEY));
+  return engines.map((engine) => [engine.kind, engine]);
+}

@@ -1,0 +1,70 @@
+import type pg from 'pg';
+import { refreshAggregates } from '@directory/core';
+import type { SearchEngine } from '../search-engine.js';
+import { drainOutbox } from '../sync/outbox.js';
+import { insertFixtures, type Fixture } from './fixtures.js';
+
+/**
+ * Places the contract adds for one test each (search-engine.spec.ts), in a city of its own: `withFixtures` adds
+ * them, syncs, runs the test and removes them again, so the other tests see FIXTURES only.
+ */
+export async function withFixtures(
+  pool: pg.Pool,
+  engine: SearchEngine,
+  places: readonly Fixture[],
+  run: () => Promise<void>,
+): Promise<void> {
+  await insertFixtures(pool, places);
+  try {
+    await refreshAggregates(pool);
+    await drainOutbox(pool, engine);
+    await run();
+  } finally {
+    await pool.query('delete from businesses where place_id = any($1::text[])', [
+      places.map((p) => `fixture-${p.key}`),
+    ]);
+    await refreshAggregates(pool);
+    await drainOutbox(pool, engine);
+  }
+}
+
+const IN_LEEDS = { city: 'Leeds', country: 'United Kingdom', countryCode: 'GB', lat: 53.8, lng: -1.54, rating: 4 };
+
+/** Suggestions: tea rooms reviewed 0–5, two equally reviewed names (name order) and one beginning "Tea Room". */
+export const TEA_ROOMS: Fixture[] = [
+  ...'abcdef'.split('').map((c, i) => ({ key: `zephyr-${c}`, name: `Zephyr${c} Tea Room`, reviews: i })),
+  { key: 'zephyr-twin-b', name: 'Zephyr Twin B', reviews: 50 },
+  { key: 'zephyr-twin-a', name: 'Zephyr Twin A', reviews: 50 },
+  { key: 'tea-room-zero', name: 'Tea Room Zero', reviews: 0 },
+].map((place) => ({ ...IN_LEEDS, ...place, category: 'Tea house', address: '1 Briggate' }));
+
+/** Facet labels: one category and one city, each spelt three ways. */
+export const SPELLINGS: Fixture[] = [
+  ['one', 'coffee shop', 'leeds'],
+  ['two', 'Coffee shop', 'Leeds'],
+  ['three', 'Coffee Shop', 'LEEDS'],
+].map(([key, category, city]) => ({
+  ...IN_LEEDS,
+  key,
+  name: `Zzspelling ${key}`,
+  category,
+  city,
+  address: '1 Elm St',
+  reviews: 10,
+}));
+
+/** Ties: one name three times, stored least reviewed first, and a more reviewed name holding its words and one more. */
+export const TWINS: Fixture[] = [
+  ...[1, 2, 3].map((reviews) => ({ key: `twin-${reviews}`, name: 'Twinloaf Bakery', reviews })),
+  { key: 'twin-deluxe', name: 'Twinloaf Bakery Deluxe', reviews: 1000 },
+].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bakery', address: '1 Kirkgate' }));
+
+/** Unapproval and deletion. */
+export const LOUNGES: Fixture[] = [1, 2].map((i) => ({
+  ...IN_LEEDS,
+  key: `quokka-${i}`,
+  name: `Quokka Lounge ${i}`,
+  category: 'Lounge',
+  address: '2 Briggate',
+  reviews: 5,
+}));
