@@ -125,9 +125,9 @@ adminSuite('the admin back office in a browser: uploads and exports', () => {
     expect(text.startsWith('\ufeffname,full_address,phone,type,city\r\n')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines.slice(1).sort()).toEqual([
-      // A cell starting with + is neutralised against spreadsheet formulas.
-      `Harbour Books,"1 Quay St, Auckland",'+64 9 000 0001,,`,
-      'Kiwi Coffee,"2 Queen St, Auckland",,,',
+      // A cell starting with + is neutralised against spreadsheet formulas; the city was read from the address.
+      `Harbour Books,"1 Quay St, Auckland",'+64 9 000 0001,,Auckland`,
+      'Kiwi Coffee,"2 Queen St, Auckland",,,Auckland',
     ]);
     await toast('CSV file downloaded successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
