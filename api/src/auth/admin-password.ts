@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '@directory/core';
+import { loadConfig, withTransaction } from '@directory/core';
 import { hashPassword, newPasswordProblem } from './passwords.js';
 
 /** The environment variable a script may give the new password in (instead of a prompt or standard input). */
@@ -28,31 +28,27 @@ export async function setAdminPassword(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('begin');
-    const updated = await client.query<{ id: string }>(
-      'update admin_users set password_hash = $1 where username = $2 returning id',
-      [hash, username],
-    );
-    if (updated.rowCount === 0) {
-      await client.query('rollback');
-      const { rows } = await client.query<{ username: string }>('select username from admin_users order by id');
-      const known = rows.length ? `the admin users are: ${rows.map((r) => r.username).join(', ')}` : 'there are none';
-      throw new AdminPasswordError(
-        `There is no admin user "${username}" (${known}): check the name; nothing was changed.`,
+    return await withTransaction(client, 'begin', async () => {
+      const updated = await client.query<{ id: string }>(
+        'update admin_users set password_hash = $1 where username = $2 returning id',
+        [hash, username],
       );
-    }
-    const ended = await client.query('delete from admin_sessions where admin_user_id = $1', [updated.rows[0].id]);
-    const sessionsEnded = ended.rowCount ?? 0;
-    await client.query('insert into audit_log (admin_username, action, details) values ($1, $2, $3)', [
-      username,
-      'password.reset',
-      JSON.stringify({ via: 'command line', sessionsEnded }),
-    ]);
-    await client.query('commit');
-    return { sessionsEnded };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
+      if (updated.rowCount === 0) {
+        const { rows } = await client.query<{ username: string }>('select username from admin_users order by id');
+        const known = rows.length ? `the admin users are: ${rows.map((r) => r.username).join(', ')}` : 'there are none';
+        throw new AdminPasswordError(
+          `There is no admin user "${username}" (${known}): check the name; nothing was changed.`,
+        );
+      }
+      const ended = await client.query('delete from admin_sessions where admin_user_id = $1', [updated.rows[0].id]);
+      const sessionsEnded = ended.rowCount ?? 0;
+      await client.query('insert into audit_log (admin_username, action, details) values ($1, $2, $3)', [
+        username,
+        'password.reset',
+        JSON.stringify({ via: 'command line', sessionsEnded }),
+      ]);
+      return { sessionsEnded };
+    });
   } finally {
     await client.end();
   }

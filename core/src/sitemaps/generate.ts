@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/config.js';
 import type { SitemapProgress } from '../jobs/sitemaps.js';
 import { countryName } from '../rules/countries.js';
 import { slugify } from '../rules/slug.js';
-import { cancelOnAbort } from '../database/pool.js';
+import { cancelOnAbort, withTransaction } from '../database/pool.js';
 
 /** Admin spec §9: businesses per sitemap file. */
 export const BUSINESSES_PER_SITEMAP = 9000;
@@ -157,92 +157,90 @@ export async function generateSitemaps(pool: pg.Pool, options: GenerateSitemapsO
   let businessCount = 0;
   try {
     options.signal?.throwIfAborted();
-    await client.query('begin isolation level repeatable read read only');
-
-    await report({ phase: 'main', rowsDone: 0 });
-    const latest = await client.query<{ lastmod: string | null }>(
-      `select ${LASTMOD_SQL} as lastmod from businesses where is_approved`,
-    );
-    const siteLastmod = latest.rows[0].lastmod ?? nowW3c;
-    await write(
-      '/sitemaps/main.xml',
-      MAIN_PAGES.map((page) => urlEntry(base, page === '/' ? '/' : page, siteLastmod)).join(''),
-      MAIN_PAGES.length,
-      siteLastmod,
-    );
-
-    await report({ phase: 'categories', rowsDone: 0 });
-    const categories = await client.query<{ slug: string; lastmod: string }>(
-      `select category_slug as slug, ${LASTMOD_SQL} as lastmod from businesses
-       where is_approved and category_slug is not null and category_slug <> ''
-       group by category_slug order by count(*) desc, category_slug limit ${SITEMAP_MAX_URLS}`,
-    );
-    await write(
-      '/sitemaps/categories.xml',
-      categories.rows.map((r) => urlEntry(base, pathOf('categories', r.slug), r.lastmod)).join(''),
-      categories.rowCount ?? 0,
-      newest(categories.rows.map((r) => r.lastmod)),
-    );
-
-    await report({ phase: 'countries', rowsDone: 0 });
-    // Named as the country pages name them (api countryLabel): the data's name, else the ISO name, else the code.
-    const countries = await client.query<{ code: string; country: string | null; lastmod: string }>(
-      `select country_code as code, mode() within group (order by country) as country, ${LASTMOD_SQL} as lastmod
-       from businesses where is_approved and country_code is not null and country_code <> ''
-       group by country_code order by country_code limit ${SITEMAP_MAX_URLS}`,
-    );
-    await write(
-      '/sitemaps/countries.xml',
-      countries.rows
-        .map((r) =>
-          urlEntry(base, pathOf('countries', slugify(r.country?.trim() || countryName(r.code) || r.code)), r.lastmod),
-        )
-        .join(''),
-      countries.rowCount ?? 0,
-      newest(countries.rows.map((r) => r.lastmod)),
-    );
-
-    await report({ phase: 'cities', rowsDone: 0 });
-    const cities = await client.query<{ code: string; slug: string; lastmod: string }>(
-      `select country_code as code, city_slug as slug, ${LASTMOD_SQL} as lastmod from businesses
-       where is_approved and country_code is not null and country_code <> '' and city_slug is not null and city_slug <> ''
-       group by country_code, city_slug order by count(*) desc, country_code, city_slug limit ${SITEMAP_MAX_URLS}`,
-    );
-    await write(
-      '/sitemaps/cities.xml',
-      cities.rows.map((r) => urlEntry(base, pathOf('cities', r.code.toLowerCase(), r.slug), r.lastmod)).join(''),
-      cities.rowCount ?? 0,
-      newest(cities.rows.map((r) => r.lastmod)),
-    );
-
-    const total = await client.query<{ n: string }>('select count(*) as n from businesses where is_approved');
-    const rowsTotal = Number(total.rows[0].n);
-    await report({ phase: 'businesses', rowsDone: 0, rowsTotal });
-    let afterId = 0;
-    for (let page = 1; ; page++) {
-      const { rows } = await client.query<{ id: string; slug: string; lastmod: string }>(
-        `select id, slug, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod
-         from businesses where is_approved and id > $1 order by id limit $2`,
-        [afterId, pageSize],
+    await withTransaction(client, 'begin isolation level repeatable read read only', async () => {
+      await report({ phase: 'main', rowsDone: 0 });
+      const latest = await client.query<{ lastmod: string | null }>(
+        `select ${LASTMOD_SQL} as lastmod from businesses where is_approved`,
       );
-      if (rows.length === 0) break;
-      let entries = '';
-      let lastmod = '';
-      for (const row of rows) {
-        entries += urlEntry(base, pathOf('business', row.slug), row.lastmod);
-        if (row.lastmod > lastmod) lastmod = row.lastmod;
+      const siteLastmod = latest.rows[0].lastmod ?? nowW3c;
+      await write(
+        '/sitemaps/main.xml',
+        MAIN_PAGES.map((page) => urlEntry(base, page === '/' ? '/' : page, siteLastmod)).join(''),
+        MAIN_PAGES.length,
+        siteLastmod,
+      );
+
+      await report({ phase: 'categories', rowsDone: 0 });
+      const categories = await client.query<{ slug: string; lastmod: string }>(
+        `select category_slug as slug, ${LASTMOD_SQL} as lastmod from businesses
+         where is_approved and category_slug is not null and category_slug <> ''
+         group by category_slug order by count(*) desc, category_slug limit ${SITEMAP_MAX_URLS}`,
+      );
+      await write(
+        '/sitemaps/categories.xml',
+        categories.rows.map((r) => urlEntry(base, pathOf('categories', r.slug), r.lastmod)).join(''),
+        categories.rowCount ?? 0,
+        newest(categories.rows.map((r) => r.lastmod)),
+      );
+
+      await report({ phase: 'countries', rowsDone: 0 });
+      // Named as the country pages name them (api countryLabel): the data's name, else the ISO name, else the code.
+      const countries = await client.query<{ code: string; country: string | null; lastmod: string }>(
+        `select country_code as code, mode() within group (order by country) as country, ${LASTMOD_SQL} as lastmod
+         from businesses where is_approved and country_code is not null and country_code <> ''
+         group by country_code order by country_code limit ${SITEMAP_MAX_URLS}`,
+      );
+      await write(
+        '/sitemaps/countries.xml',
+        countries.rows
+          .map((r) =>
+            urlEntry(base, pathOf('countries', slugify(r.country?.trim() || countryName(r.code) || r.code)), r.lastmod),
+          )
+          .join(''),
+        countries.rowCount ?? 0,
+        newest(countries.rows.map((r) => r.lastmod)),
+      );
+
+      await report({ phase: 'cities', rowsDone: 0 });
+      const cities = await client.query<{ code: string; slug: string; lastmod: string }>(
+        `select country_code as code, city_slug as slug, ${LASTMOD_SQL} as lastmod from businesses
+         where is_approved and country_code is not null and country_code <> '' and city_slug is not null and city_slug <> ''
+         group by country_code, city_slug order by count(*) desc, country_code, city_slug limit ${SITEMAP_MAX_URLS}`,
+      );
+      await write(
+        '/sitemaps/cities.xml',
+        cities.rows.map((r) => urlEntry(base, pathOf('cities', r.code.toLowerCase(), r.slug), r.lastmod)).join(''),
+        cities.rowCount ?? 0,
+        newest(cities.rows.map((r) => r.lastmod)),
+      );
+
+      const total = await client.query<{ n: string }>('select count(*) as n from businesses where is_approved');
+      const rowsTotal = Number(total.rows[0].n);
+      await report({ phase: 'businesses', rowsDone: 0, rowsTotal });
+      let afterId = 0;
+      for (let page = 1; ; page++) {
+        const { rows } = await client.query<{ id: string; slug: string; lastmod: string }>(
+          `select id, slug, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod
+           from businesses where is_approved and id > $1 order by id limit $2`,
+          [afterId, pageSize],
+        );
+        if (rows.length === 0) break;
+        let entries = '';
+        let lastmod = '';
+        for (const row of rows) {
+          entries += urlEntry(base, pathOf('business', row.slug), row.lastmod);
+          if (row.lastmod > lastmod) lastmod = row.lastmod;
+        }
+        await write(`/sitemaps/businesses/page-${page}.xml`, entries, rows.length, lastmod);
+        businessCount += rows.length;
+        afterId = Number(rows[rows.length - 1].id);
+        await report({ phase: 'businesses', rowsDone: businessCount, rowsTotal });
+        options.signal?.throwIfAborted();
+        if (rows.length < pageSize) break;
       }
-      await write(`/sitemaps/businesses/page-${page}.xml`, entries, rows.length, lastmod);
-      businessCount += rows.length;
-      afterId = Number(rows[rows.length - 1].id);
-      await report({ phase: 'businesses', rowsDone: businessCount, rowsTotal });
       options.signal?.throwIfAborted();
-      if (rows.length < pageSize) break;
-    }
-    options.signal?.throwIfAborted();
-    await client.query('commit');
+    });
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     if (options.signal?.aborted) throw options.signal.reason;
     throw error;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withTransaction } from '@directory/core';
 import type { DocumentWriter } from '../search-engine.js';
 import { withValuesWritten } from './planning.js';
 import {
@@ -144,13 +145,10 @@ function generation(): string {
 async function underSetupLock(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
-    await work(client);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
+    await withTransaction(client, 'begin', async () => {
+      await client.query('select pg_advisory_xact_lock($1)', [SETUP_LOCK]);
+      await work(client);
+    });
   } finally {
     client.release();
   }
