@@ -1,5 +1,6 @@
 import type { SearchFacets } from '../search-engine.js';
 import type { NormalizedQuery } from '../text.js';
+import { facetCountsSql } from './facet-counts.js';
 import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
 import type { Filter } from './filter.js';
 import { distanceSql, scaledToRadius } from './geo.js';
@@ -9,7 +10,8 @@ import type { SearchDb } from './statement-queue.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
- * Totals and facets, exact or estimated. Matches are counted exactly up to exactCountUpTo; beyond it the total
+ * Totals and facets, exact or estimated. A query that filters by nothing but facets is counted exactly by the
+ * facet counts (facet-counts.ts). Other matches are counted exactly up to exactCountUpTo; beyond it the total
  * comes from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the planner, the
  * facets are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
  * number of matches, so it is bounded. Why, and what it costs: bench/engine-notes.md "Counting".
@@ -128,6 +130,12 @@ export class Counter {
       coarser = { modulus, counted: count };
     }
     return { coarser };
+  }
+
+  /** The exact total and facets of a query the facet counts answer (countedByFacets). */
+  async facetStats(db: SearchDb, query: NormalizedQuery): Promise<Stats> {
+    const { rows } = await db.query<FacetRow>(prepared(facetCountsSql(query, this.facetLimit)));
+    return { total: totalOf(rows), facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
   }
 
   /** A radius's count and facets: the finest sample's nearest matches first (radiusStatsSql). */

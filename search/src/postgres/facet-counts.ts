@@ -1,0 +1,210 @@
+import pg from 'pg';
+import type { NormalizedQuery } from '../text.js';
+import { fixedFacetColumns, type Sql } from './planning.js';
+
+/**
+ * Exact counts of the approved documents by category, country and city, kept by the documents table's own
+ * triggers (every insert, update, delete and truncate, whoever runs it), so a query fixing nothing but those
+ * filters is counted and faceted exactly by reading a few rows, however many it matches, and the counts never
+ * outlive the rows they count. The same triggers delete a deleted document's sample (search_samples).
+ *
+ * One row per level (a set of the three columns, each value set counted once) and per value, with its count `n`
+ * (zero once its documents are gone: skipped when read, gone at the next rebuild); and one row per spelling of
+ * each value's label (levels *_label), which names it by the least spelling still in use.
+ */
+export const FACET_COUNTS_TABLE = 'search_facet_counts';
+
+/** The levels, by the columns their rows are grouped by. */
+const LEVELS = {
+  all: [],
+  category: ['category_slug'],
+  country: ['country_code'],
+  city: ['country_code', 'city_slug'],
+  category_country: ['category_slug', 'country_code'],
+  category_city: ['category_slug', 'country_code', 'city_slug'],
+} as const satisfies Record<string, readonly FacetColumn[]>;
+type Level = keyof typeof LEVELS;
+type FacetColumn = 'category_slug' | 'country_code' | 'city_slug';
+
+/** The label levels: a facet's value columns and the column holding its label. */
+const LABELS = {
+  category_label: { columns: ['category_slug'], label: 'category' },
+  country_label: { columns: ['country_code'], label: 'country' },
+  city_label: { columns: ['country_code', 'city_slug'], label: 'city' },
+} as const;
+
+const KEY = ['category_slug', 'country_code', 'city_slug'] as const;
+
+/** The table, its indexes (named by the generation) and its triggers are created by these statements. */
+export function createFacetCountsTableSql(table: string): string {
+  return `create unlogged table ${pg.escapeIdentifier(table)} (
+    level text not null, category_slug text collate "C", country_code text collate "C", city_slug text collate "C",
+    label text collate "C", n bigint not null)`;
+}
+
+/**
+ * The unique key the triggers add to, and one index per way a broad query reads a level: its values most
+ * frequent first (ties in byte order, as facets are sorted) within the filters it fixes.
+ */
+export function createFacetCountsIndexesSql(table: string, generation: string): string[] {
+  const t = pg.escapeIdentifier(table);
+  const name = (suffix: string) => pg.escapeIdentifier(`search_facet_counts_${generation}_${suffix}`);
+  return [
+    `create unique index ${name('key')} on ${t} (level, category_slug, country_code, city_slug, label) nulls not distinct`,
+    `create index ${name('top')} on ${t} (level, n desc, category_slug, city_slug, country_code)`,
+    `create index ${name('in_category')} on ${t} (level, category_slug, n desc, city_slug, country_code)`,
+    `create index ${name('in_country')} on ${t} (level, country_code, n desc, category_slug, city_slug)`,
+    `create index ${name('in_city')} on ${t} (level, country_code, city_slug, n desc, category_slug)`,
+    `create index ${name('in_category_country')} on ${t} (level, category_slug, country_code, n desc, city_slug)`,
+  ];
+}
+
+/** The rows `relation` (documents, or a trigger's transition table) adds, each counted `sign` times. */
+function countsOfSql(relation: string, sign: 1 | -1): string {
+  const grouping = `grouping(category_slug, country_code, city_slug, category, country, city)`;
+  // grouping() sets a bit for each column a set leaves out (32: category_slug … 1: city).
+  const bits = (grouped: readonly string[]) =>
+    ['category_slug', 'country_code', 'city_slug', 'category', 'country', 'city'].reduce(
+      (sum, column, i) => (grouped.includes(column) ? sum : sum + 2 ** (5 - i)),
+      0,
+    );
+  const sets = [
+    ...Object.entries(LEVELS).map(([level, columns]) => ({ level, grouped: columns as readonly string[] })),
+    ...Object.entries(LABELS).map(([level, { columns, label }]) => ({ level, grouped: [...columns, label] })),
+  ];
+  const labelOf = Object.entries(LABELS)
+    .map(([, { columns, label }]) => `when ${bits([...columns, label])} then ${label}`)
+    .join(' ');
+  return `select case ${grouping} ${sets.map((s) => `when ${bits(s.grouped)} then '${s.level}'`).join(' ')} end as level,
+      ${KEY.map((c) => `case when grouping(${c}) = 0 then ${c} end as ${c}`).join(', ')},
+      case ${grouping} ${labelOf} end as label, ${sign} * count(*) as n
+    from ${relation} where is_approved
+    group by grouping sets (${sets.map((s) => `(${s.grouped.join(', ')})`).join(', ')})`;
+}
+
+const COLUMNS = ['level', ...KEY, 'label', 'n'].join(', ');
+
+/** Adds the counts of `relation` to the table (upserts in key order, so concurrent writers never deadlock). */
+function addCountsSql(table: string, relation: string, sign: 1 | -1): string {
+  return `insert into ${table} (${COLUMNS})
+    select ${COLUMNS} from (${countsOfSql(relation, sign)}) c order by level, ${KEY.join(', ')}, label
+    on conflict (level, category_slug, country_code, city_slug, label) do update set n = ${table}.n + excluded.n`;
+}
+
+/** Fills a fresh table, before its indexes, from every document of `documents` (setup over an index, rebuilds). */
+export function fillFacetCountsSql(table: string, documents: string): string {
+  return `insert into ${pg.escapeIdentifier(table)} (${COLUMNS})
+    select ${COLUMNS} from (${countsOfSql(pg.escapeIdentifier(documents), 1)}) c`;
+}
+
+/**
+ * The trigger function (one for every table, as the live tables' names are fixed) and the documents table's
+ * triggers: transition tables allow one event per trigger, hence one for each.
+ */
+export function createFacetCountsTriggersSql(documents: string, samples: string): string[] {
+  const d = pg.escapeIdentifier(documents);
+  const counts = pg.escapeIdentifier(FACET_COUNTS_TABLE);
+  const trigger = (event: string, referencing: string) =>
+    `create trigger search_facet_counts_${event} after ${event} on ${d} ${referencing}
+       for each statement execute function search_facet_counts_apply()`;
+  return [
+    `create or replace function search_facet_counts_apply() returns trigger language plpgsql as $$
+     begin
+       if tg_op = 'TRUNCATE' then
+         delete from ${counts};
+         delete from ${pg.escapeIdentifier(samples)};
+         return null;
+       end if;
+       if tg_op in ('UPDATE', 'DELETE') then
+         ${addCountsSql(counts, 'old_rows', -1)};
+       end if;
+       if tg_op in ('INSERT', 'UPDATE') then
+         ${addCountsSql(counts, 'new_rows', 1)};
+       end if;
+       if tg_op = 'DELETE' then
+         delete from ${pg.escapeIdentifier(samples)} s using old_rows o where s.id = o.id;
+       end if;
+       return null;
+     end $$`,
+    trigger('insert', 'referencing new table as new_rows'),
+    trigger('update', 'referencing old table as old_rows new table as new_rows'),
+    trigger('delete', 'referencing old table as old_rows'),
+    `create trigger search_facet_counts_truncate after truncate on ${d} for each statement
+       execute function search_facet_counts_apply()`,
+  ];
+}
+
+/** The level whose rows hold exactly these columns, if any. */
+function levelOf(columns: readonly FacetColumn[]): Level | null {
+  const found = Object.entries(LEVELS).find(
+    ([, key]) => key.length === columns.length && key.every((c) => columns.includes(c)),
+  );
+  return found ? (found[0] as Level) : null;
+}
+
+/**
+ * The counts answer a query that filters by nothing but a category, a country, a country and city, or a category
+ * with those (a city alone names several places, counted by the documents).
+ */
+export function countedByFacets(query: NormalizedQuery): boolean {
+  return (
+    query.words.length === 0 &&
+    query.locationGroups.length === 0 &&
+    query.geo?.radiusKm === undefined &&
+    query.minRating === undefined &&
+    !query.openNow &&
+    levelOf(fixedFacetColumns(query) as FacetColumn[]) !== null
+  );
+}
+
+/**
+ * FacetRows (facetsSql's shape) of a query countedByFacets: its total, and each facet's `limit` most frequent values
+ * within its filters, each labelled by the least spelling of its label still counted.
+ */
+export function facetCountsSql(query: NormalizedQuery, limit: number): Sql {
+  const values: unknown[] = [];
+  const fixed: [FacetColumn, string][] = (
+    [
+      ['category_slug', query.category],
+      ['country_code', query.country],
+      ['city_slug', query.city],
+    ] as const
+  ).flatMap(([column, value]) => (value === undefined ? [] : [[column, value] as [FacetColumn, string]]));
+  const conditions = fixed.map(([column, value]) => {
+    values.push(value);
+    return `c.${column} = $${values.length}`;
+  });
+  const within = (level: Level) => [`c.level = '${level}'`, 'c.n > 0', ...conditions].join(' and ');
+  const fixedColumns = fixed.map(([column]) => column);
+  const total = `select 'total' as facet, null::text as value, null::text as country_code, c.n from ${FACET_COUNTS_TABLE} c
+    where ${within(levelOf(fixedColumns)!)}`;
+  const facet = (name: 'category' | 'country' | 'city', columns: FacetColumn[], label: keyof typeof LABELS) => {
+    const level = levelOf([...new Set([...fixedColumns, ...columns])])!;
+    const value = columns.at(-1)!;
+    const order = name === 'city' ? 'c.n desc, c.city_slug, c.country_code' : `c.n desc, c.${value}`;
+    const labelled = LABELS[label].columns.map((column) => `l.${column} = f.${column === value ? 'value' : column}`);
+    return {
+      rows: `select '${name}' as facet, c.${value} as value, c.country_code, c.n from ${FACET_COUNTS_TABLE} c
+        where ${within(level)} and c.${value} is not null ${name === 'city' ? 'and c.country_code is not null' : ''}
+        order by ${order} limit ${limit}`,
+      label: `(select min(l.label) from ${FACET_COUNTS_TABLE} l where l.level = '${label}' and l.n > 0
+        and l.category_slug is${label === 'category_label' ? ' not' : ''} null and ${labelled.join(' and ')})`,
+    };
+  };
+  const facets = [
+    facet('category', ['category_slug'], 'category_label'),
+    facet('country', ['country_code'], 'country_label'),
+    facet('city', ['country_code', 'city_slug'], 'city_label'),
+  ];
+  return {
+    text: `select 'total' as facet, null as value, null as label, null as country_code, coalesce(sum(n), 0)::text as count
+        from (${total}) t
+      ${facets
+        .map(
+          (f) => `union all select f.facet, f.value, ${f.label}, f.country_code, f.n::text
+        from (${f.rows}) f`,
+        )
+        .join('\n')}`,
+    values,
+  };
+}
