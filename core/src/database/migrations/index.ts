@@ -8,6 +8,7 @@ import { Migration20261122000050SearchLocationLexemes } from './Migration2026112
 import { Migration20261123000010SearchPrefixLexemes } from './Migration20261123000010SearchPrefixLexemes.js';
 import { Migration20261123000020SearchLexemeLoops } from './Migration20261123000020SearchLexemeLoops.js';
 import { Migration20261123000030SearchOpenDaysFastPath } from './Migration20261123000030SearchOpenDaysFastPath.js';
+import { Migration20261126000010DirectoryFacts } from './Migration20261126000010DirectoryFacts.js';
 
 /**
  * Every migration, in order, handed to the migrator as a list: the same classes whether the code runs from
@@ -23,4 +24,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000010SearchPrefixLexemes', class: Migration20261123000010SearchPrefixLexemes },
   { name: 'Migration20261123000020SearchLexemeLoops', class: Migration20261123000020SearchLexemeLoops },
   { name: 'Migration20261123000030SearchOpenDaysFastPath', class: Migration20261123000030SearchOpenDaysFastPath },
+  { name: 'Migration20261126000010DirectoryFacts', class: Migration20261126000010DirectoryFacts },
 ];
