@@ -98,6 +98,25 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
     expect(facets.city.find((f) => f.value === 'town-0')?.label).toBe('TOWN 0');
   });
 
+  it('never estimates more documents than the filters by facets match', async () => {
+    const query = { q: 'skewed', country: 'AA', sort: 'reviews' } as const;
+    const before = await engine.search(query);
+    // Samples of documents that do not exist, twenty times as many as those that do.
+    await pool.query(`insert into search_samples select * from (
+        select s.tsv, s.id + 1000000 * g as id, s.rating, s.open_days, s.latitude, s.longitude, s.is_approved,
+               s.category_slug, s.category, s.country_code, s.country, s.city_slug, s.city
+        from search_samples s, generate_series(1, 20) g) fake`);
+    try {
+      const inflated = await engine.search(query);
+      const bound = await counted({ country: 'AA' });
+      expect(before.total).toBeLessThanOrEqual(bound);
+      expect(inflated).toMatchObject({ total: bound, exhaustive: false });
+      expect(Math.max(...inflated.facets.city.map((f) => f.count))).toBeLessThanOrEqual(bound);
+    } finally {
+      await pool.query(`delete from search_samples where id > 1000000`);
+    }
+  });
+
   it('keeps the counts and samples of exactly the documents left after a bulk delete, a direct one and a rebuild', async () => {
     await insertSkewed(pool, 3000, 'Doomed');
     await drainOutbox(pool, engine);

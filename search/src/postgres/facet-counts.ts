@@ -157,13 +157,10 @@ export function countedByFacets(query: NormalizedQuery): boolean {
   );
 }
 
-/**
- * FacetRows (facetsSql's shape) of a query countedByFacets: its total, and each facet's `limit` most frequent values
- * within its filters, each labelled by the least spelling of its label still counted.
- */
-export function facetCountsSql(query: NormalizedQuery, limit: number): Sql {
+/** The query's category, country and city as conditions on the counts (`c`), with their values. */
+function fixedFilters(query: NormalizedQuery) {
   const values: unknown[] = [];
-  const fixed: [FacetColumn, string][] = (
+  const fixed = (
     [
       ['category_slug', query.category],
       ['country_code', query.country],
@@ -175,9 +172,30 @@ export function facetCountsSql(query: NormalizedQuery, limit: number): Sql {
     return `c.${column} = $${values.length}`;
   });
   const within = (level: Level) => [`c.level = '${level}'`, 'c.n > 0', ...conditions].join(' and ');
-  const fixedColumns = fixed.map(([column]) => column);
-  const total = `select 'total' as facet, null::text as value, null::text as country_code, c.n from ${FACET_COUNTS_TABLE} c
-    where ${within(levelOf(fixedColumns)!)}`;
+  return { values, columns: fixed.map(([column]) => column), within };
+}
+
+/**
+ * The exact number of documents the query's category, country and city filters match, of which its other filters
+ * keep some: a bound of any estimate of its total. Null when a city alone filters it (no level counts that).
+ */
+export function facetFiltersTotalSql(query: NormalizedQuery): Sql | null {
+  const { values, columns, within } = fixedFilters(query);
+  const level = levelOf(columns);
+  if (!level) return null;
+  return {
+    text: `select coalesce(sum(c.n), 0)::text as count from ${FACET_COUNTS_TABLE} c where ${within(level)}`,
+    values,
+  };
+}
+
+/**
+ * FacetRows (facetsSql's shape) of a query countedByFacets: its total, and each facet's `limit` most frequent values
+ * within its filters, each labelled by the least spelling of its label still counted.
+ */
+export function facetCountsSql(query: NormalizedQuery, limit: number): Sql {
+  const { values, columns: fixedColumns, within } = fixedFilters(query);
+  const total = `select c.n from ${FACET_COUNTS_TABLE} c where ${within(levelOf(fixedColumns)!)}`;
   const facet = (name: 'category' | 'country' | 'city', columns: FacetColumn[], label: keyof typeof LABELS) => {
     const level = levelOf([...new Set([...fixedColumns, ...columns])])!;
     const value = columns.at(-1)!;

@@ -128,6 +128,7 @@ async function run(
     const counting = countedByFacets(query) ? counter.facetStats(db, query) : counter.stats(db, sampled, sampleIndex);
     [hitRows, stats] = await Promise.all([hits('windows'), counting]);
   }
+  stats = await counter.withinFacetFilters(db, query, stats);
   return {
     hits: hitRows.map((row) => toHit(row, query)),
     total: stats.total,
