@@ -36,12 +36,12 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
   let engine: PostgresSearchEngine;
 
   /** The approved businesses a query by facets matches, counted from businesses themselves. */
-  const counted = async (query: Pick<SearchQuery, 'category' | 'country' | 'city'>) => {
+  const counted = async (query: Pick<SearchQuery, 'category' | 'country' | 'city' | 'minRating'>) => {
     const { rows } = await pool.query<{ n: number }>(
       `select count(*)::int as n from businesses where is_approved
          and ($1::text is null or category_slug = $1) and ($2::text is null or country_code = $2)
-         and ($3::text is null or city_slug = $3)`,
-      [query.category ?? null, query.country ?? null, query.city ?? null],
+         and ($3::text is null or city_slug = $3) and ($4::float8 is null or rating >= $4)`,
+      [query.category ?? null, query.country ?? null, query.city ?? null, query.minRating ?? null],
     );
     return rows[0].n;
   };
@@ -88,6 +88,21 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('counts a minimum rating the site offers exactly, and any other by the documents', async () => {
+    for (const minRating of [3, 3.5, 4, 4.5]) {
+      const broad = await engine.search({ minRating });
+      expect([minRating, broad.total, broad.exhaustive]).toEqual([minRating, await counted({ minRating }), true]);
+      for (const [query, count] of clicks({ minRating }, broad).slice(0, 12)) {
+        const clicked = await engine.search(query);
+        expect([query, clicked.total, clicked.exhaustive]).toEqual([query, count, true]);
+        expect(clicked.total).toBe(await counted(query));
+      }
+    }
+    // Any other is counted by the documents (here few enough to be exact).
+    const other = await engine.search({ minRating: 4.2, country: 'AA' });
+    expect([other.total, other.exhaustive]).toEqual([await counted({ minRating: 4.2, country: 'AA' }), true]);
   });
 
   it('labels a value by the least spelling of its label, counting both spellings', async () => {
