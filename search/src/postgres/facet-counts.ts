@@ -43,12 +43,15 @@ export const RATING_THRESHOLDS = [3, 3.5, 4, 4.5];
 export function createFacetCountsTableSql(table: string): string {
   return `create unlogged table ${pg.escapeIdentifier(table)} (
     level text not null, min_rating double precision not null, category_slug text collate "C",
-    country_code text collate "C", city_slug text collate "C", label text collate "C", n bigint not null)`;
+    country_code text collate "C", city_slug text collate "C", label text collate "C", n bigint not null)
+    with (fillfactor = 70)`;
 }
 
 /**
- * The unique key the triggers add to, and one index per way a broad query reads a level: its values most
- * frequent first (ties in byte order, as facets are sorted) within the filters it fixes.
+ * The unique key the triggers add to, which also serves the levels read within a category; and the key in country
+ * order, for those read within a country or city. Neither holds the count, so adding to one rewrites its row alone
+ * (a heap-only update, the table leaving room in its pages for them), and a level's values are ordered by their
+ * count when read: a few thousand rows at most.
  */
 export function createFacetCountsIndexesSql(table: string, generation: string): string[] {
   const t = pg.escapeIdentifier(table);
@@ -56,11 +59,7 @@ export function createFacetCountsIndexesSql(table: string, generation: string): 
   return [
     `create unique index ${name('key')} on ${t} (level, min_rating, category_slug, country_code, city_slug, label)
        nulls not distinct`,
-    `create index ${name('top')} on ${t} (level, min_rating, n desc, category_slug, city_slug, country_code)`,
-    `create index ${name('in_category')} on ${t} (level, min_rating, category_slug, n desc, city_slug, country_code)`,
-    `create index ${name('in_country')} on ${t} (level, min_rating, country_code, n desc, category_slug, city_slug)`,
-    `create index ${name('in_city')} on ${t} (level, min_rating, country_code, city_slug, n desc, category_slug)`,
-    `create index ${name('in_category_country')} on ${t} (level, min_rating, category_slug, country_code, n desc, city_slug)`,
+    `create index ${name('in_country')} on ${t} (level, min_rating, country_code, city_slug, category_slug)`,
   ];
 }
 
