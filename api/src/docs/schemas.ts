@@ -162,7 +162,8 @@ export const SearchAnswer = object({
   facets: object({ category: Facet, country: Facet, city: Facet }),
   exhaustive: {
     ...bool,
-    description: 'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
+    description:
+      'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
   },
   processingTimeMs: num,
 });
