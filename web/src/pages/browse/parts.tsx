@@ -91,9 +91,9 @@ export function listedBusinesses(
   left: number | undefined,
   what: string,
 ) {
-  if (!totals || left === undefined) return `${listed.toLocaleString('en-US')} businesses`;
-  const without = left > 0 ? ` (${left.toLocaleString('en-US')} without a ${what})` : '';
-  return `${totals.businesses.toLocaleString('en-US')} businesses${without}`;
+  if (!totals || left === undefined) return `${listed} businesses`;
+  const without = left > 0 ? ` (${left} without a ${what})` : '';
+  return `${totals.businesses} businesses${without}`;
 }
 
 export function useListPage<T>(items: T[] | undefined, filter: (item: T) => boolean) {
