@@ -161,6 +161,14 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
       exhaustive: true,
     });
     expect((await engine.search({})).total).toBe(await counted({}));
+    // Documents whose triggers are gone (a table built by an older version) get their counts again at setup.
+    await pool.query(`drop trigger search_facet_counts_delete on search_documents`);
+    await pool.query(`delete from search_documents where id % 3 = 0`);
+    await engine.setup();
+    const { rows: left } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from search_documents where is_approved`,
+    );
+    expect((await engine.search({})).total).toBe(left[0].n);
     await pool.query(`truncate search_documents`);
     expect((await engine.search({})).total).toBe(0);
     expect(await samplesOutliving()).toBe(0);

@@ -122,6 +122,9 @@ export function fillFacetCountsSql(table: string, documents: string): string {
     select ${COLUMNS} from (${countsOfSql(changesOf(pg.escapeIdentifier(documents), 1))}) c`;
 }
 
+/** The documents table's triggers that keep the counts (createFacetCountsTriggersSql): one per event. */
+export const FACET_COUNTS_TRIGGERS = 4;
+
 /**
  * The trigger function (one for every table, as the live tables' names are fixed) and the documents table's
  * triggers: transition tables allow one event per trigger, hence one for each.

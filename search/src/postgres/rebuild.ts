@@ -5,6 +5,7 @@ import {
   createFacetCountsTableSql,
   createFacetCountsTriggersSql,
   FACET_COUNTS_TABLE,
+  FACET_COUNTS_TRIGGERS,
   fillFacetCountsSql,
 } from './facet-counts.js';
 import { withValuesWritten } from './planning.js';
@@ -79,9 +80,15 @@ export async function setupIndex(pool: pg.Pool): Promise<void> {
         createSamplesTableSql(SAMPLES_TABLE),
         ...createSampleIndexesSql(SAMPLES_TABLE, gen),
       );
-    // The counts of an index that has none are filled from its documents; its triggers keep them from then on.
-    if (!(await exists(FACET_COUNTS_TABLE)))
+    // The counts of an index that has none, or whose documents lack the triggers that keep them (a table built by
+    // an older version), are filled from its documents; the triggers keep them from then on.
+    const { rows: triggers } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_trigger where tgrelid = to_regclass($1) and tgname like 'search_facet_counts_%'`,
+      [DOCUMENTS_TABLE],
+    );
+    if (!(await exists(FACET_COUNTS_TABLE)) || triggers[0].n < FACET_COUNTS_TRIGGERS)
       statements.push(
+        `drop table if exists ${FACET_COUNTS_TABLE}`,
         createFacetCountsTableSql(FACET_COUNTS_TABLE),
         fillFacetCountsSql(FACET_COUNTS_TABLE, DOCUMENTS_TABLE),
         ...createFacetCountsIndexesSql(FACET_COUNTS_TABLE, gen),
