@@ -23,7 +23,16 @@ describe('public browsing calls', () => {
       slug: 'switzerland',
       businessCount: 3,
     });
-    expect(body.totals).toEqual({ businesses: 6, countries: 3, cities: 4, categories: 4 });
+    // The lists leave out one business with neither a city nor a country.
+    expect(body.totals).toEqual({
+      businesses: 6,
+      countries: 3,
+      cities: 4,
+      categories: 4,
+      withoutCategory: 0,
+      withoutCountry: 1,
+      withoutCity: 1,
+    });
   });
 
   it('aggregates match a direct count over approved businesses', async () => {

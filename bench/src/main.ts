@@ -13,6 +13,7 @@ import { wholeOption } from './args.js';
 import { buildInfo } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
+import { checkFacetCounts } from './facet-counts.js';
 import { summarize } from './stats.js';
 import { explainSearch } from './explain.js';
 import { startCpuCount } from './cpu.js';
@@ -112,6 +113,15 @@ async function runScale(scale: number): Promise<BenchResult> {
     step(`query mix (seed ${options.seed}, ${options.mixSize} queries)`);
     const workload = await buildWorkload(pool, options.seed, options.mixSize);
     log(`  ${workload.queries.length} queries, ${workload.prefixes.length} suggest prefixes`);
+
+    step('facet counts = the totals their clicks find');
+    const facetCounts = await checkFacetCounts(engine);
+    log(
+      `  ${facetCounts.checked} facet values clicked (${facetCounts.exact} exact), ${facetCounts.mismatches.length} mismatches, ` +
+        `largest estimate gap ${facetCounts.largestEstimateGapPercent} %; searches p50 ${facetCounts.searchMs.p50} ms, ` +
+        `max ${facetCounts.searchMs.max} ms`,
+    );
+    for (const m of facetCounts.mismatches.slice(0, 5)) log(`  mismatch: ${JSON.stringify(m)}`);
 
     step(`search on the engine (pool of ${options.poolSize}; ${options.durationSeconds} s per level)`);
     const {
@@ -243,6 +253,7 @@ async function runScale(scale: number): Promise<BenchResult> {
       workerLag,
       bulkLag,
       afterWrites,
+      facetCounts,
       mix: { seed: options.seed, size: workload.queries.length, shares: MIX, help: QUERY_TYPE_HELP },
       engine: engineFigures,
       suggest,

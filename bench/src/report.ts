@@ -1,3 +1,4 @@
+import type { FacetCountsCheck } from './facet-counts.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildInfo } from './build-info.js';
@@ -33,6 +34,7 @@ export interface BenchResult {
   workerLag: (LatencySummary & { timeouts: number }) | { skipped: string };
   bulkLag: BulkLag;
   afterWrites?: AfterWritesFigures;
+  facetCounts?: FacetCountsCheck;
   mix: { seed: number; size: number; shares: Record<string, number>; help: Record<string, string> };
   engine: EngineSearchFigures;
   suggest: SuggestFigures;
@@ -282,6 +284,15 @@ function scaleSection(r: BenchResult): string {
           : '.'),
     );
   if ('skipped' in r.workerLag) notes.push(`Worker lag: ${r.workerLag.skipped}.`);
+  if (r.facetCounts) {
+    const f = r.facetCounts;
+    notes.push(
+      `Facet counts of broad queries against the totals their clicks find: ${f.checked} values, ${f.exact} exact, ` +
+        `${f.mismatches.length} mismatches (exact ones unequal, estimates off by more than 2 %); largest estimate gap ` +
+        `${f.largestEstimateGapPercent} %; those searches one at a time p50 ${formatMs(f.searchMs.p50)}, max ` +
+        `${formatMs(f.searchMs.max)}.`,
+    );
+  }
   if (r.afterWrites) {
     const a = r.afterWrites;
     notes.push(

@@ -111,7 +111,15 @@ export const Homepage = object({
   popularSearches: arrayOf(CategoryCount),
   topCities: arrayOf(object({ city: str, slug: str, countryCode: str, count: int })),
   topCountries: arrayOf(object({ country: str, countryCode: str, slug: str, businessCount: int })),
-  totals: object({ businesses: int, countries: int, cities: int, categories: int }),
+  totals: object({
+    businesses: int,
+    countries: int,
+    cities: int,
+    categories: int,
+    withoutCategory: int,
+    withoutCountry: int,
+    withoutCity: int,
+  }),
 });
 
 export const CategoryList = arrayOf(CategoryCount);
@@ -152,7 +160,11 @@ export const SearchAnswer = object({
   businesses: arrayOf(SearchListing),
   ...Paged,
   facets: object({ category: Facet, country: Facet, city: Facet }),
-  exhaustive: { ...bool, description: 'False when totalCount is an estimate (very large result sets)' },
+  exhaustive: {
+    ...bool,
+    description:
+      'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
+  },
   processingTimeMs: num,
 });
 

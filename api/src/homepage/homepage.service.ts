@@ -5,6 +5,16 @@ import { countryLabel } from '../countries/country-label.js';
 /** Home tabs show twelve of each (public spec §9). */
 export const HOME_TAB_SIZE = 12;
 
+interface DirectoryTotalsRow {
+  business_count: number;
+  country_count: number;
+  city_count: number;
+  category_count: number;
+  without_category: number;
+  without_country: number;
+  without_city: number;
+}
+
 @Injectable()
 export class HomepageService {
   constructor(private readonly em: EntityManager) {}
@@ -23,9 +33,7 @@ export class HomepageService {
         'select country_code, country, business_count from country_stats order by business_count desc, country_code limit ?',
         [HOME_TAB_SIZE],
       ),
-      this.em.execute<{ business_count: number; country_count: number; city_count: number; category_count: number }[]>(
-        'select * from directory_totals',
-      ),
+      this.em.execute<DirectoryTotalsRow[]>('select * from directory_totals'),
     ]);
     const total = totals[0];
     return {
@@ -49,6 +57,10 @@ export class HomepageService {
         countries: total?.country_count ?? 0,
         cities: total?.city_count ?? 0,
         categories: total?.category_count ?? 0,
+        // What the category, country and city lists leave out: their counts plus these make the total.
+        withoutCategory: total?.without_category ?? 0,
+        withoutCountry: total?.without_country ?? 0,
+        withoutCity: total?.without_city ?? 0,
       },
     };
   }

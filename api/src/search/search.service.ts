@@ -17,7 +17,7 @@ export class SearchService {
       businesses: result.hits.map(hitToListing),
       ...pageInfo(result.page, result.limit, result.total, SEARCH_MAX_PAGE),
       facets: result.facets,
-      /** False when totalCount is a lower bound (very large result sets are counted up to a cap). */
+      /** True when totalCount and the facet counts are exact; false when they are estimates (shown as "about N"). */
       exhaustive: result.exhaustive,
       processingTimeMs: result.processingTimeMs,
     };

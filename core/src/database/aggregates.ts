@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 
-/** Materialized views that hold the public counts; see the initial migration. Refreshed in this order. */
+/** Materialized views that hold the public counts (migration DirectoryFacts). Refreshed in this order. */
 export const AGGREGATE_VIEWS = [
   'category_stats',
   'country_stats',
@@ -13,13 +13,13 @@ export const AGGREGATE_VIEWS = [
 ] as const;
 
 /**
- * Recomputes the public counts after writes. CONCURRENTLY keeps the views readable while they refresh,
- * so public pages never wait on an import. Takes MikroORM's EntityManager or a pg pool/client.
+ * Recomputes the public counts after writes, every view in one statement (one transaction), so no page reads one
+ * view refreshed and another not. CONCURRENTLY keeps the views readable while they refresh, so public pages never
+ * wait on an import. Takes MikroORM's EntityManager or a pg pool/client.
  */
 export async function refreshAggregates(db: EntityManager | pg.Pool | pg.ClientBase): Promise<void> {
-  for (const view of AGGREGATE_VIEWS) {
-    const sql = `refresh materialized view concurrently ${view}`;
-    if ('execute' in db) await db.execute(sql);
-    else await db.query(sql);
-  }
+  const refreshes = AGGREGATE_VIEWS.map((view) => `refresh materialized view concurrently ${view};`).join(' ');
+  const sql = `do $$ begin ${refreshes} end $$`;
+  if ('execute' in db) await db.execute(sql);
+  else await db.query(sql);
 }

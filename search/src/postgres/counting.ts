@@ -1,5 +1,6 @@
-import type { SearchFacets } from '../search-engine.js';
+import type { FacetValue, SearchFacets } from '../search-engine.js';
 import type { NormalizedQuery } from '../text.js';
+import { facetCountsSql, facetFiltersTotalSql } from './facet-counts.js';
 import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
 import type { Filter } from './filter.js';
 import { distanceSql, scaledToRadius } from './geo.js';
@@ -9,7 +10,8 @@ import type { SearchDb } from './statement-queue.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
- * Totals and facets, exact or estimated. Matches are counted exactly up to exactCountUpTo; beyond it the total
+ * Totals and facets, exact or estimated. A query that filters by nothing but facets is counted exactly by the
+ * facet counts (facet-counts.ts). Other matches are counted exactly up to exactCountUpTo; beyond it the total
  * comes from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the planner, the
  * facets are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
  * number of matches, so it is bounded. Why, and what it costs: bench/engine-notes.md "Counting".
@@ -128,6 +130,31 @@ export class Counter {
       coarser = { modulus, counted: count };
     }
     return { coarser };
+  }
+
+  /** The exact total and facets of a query the facet counts answer (countedByFacets). */
+  async facetStats(db: SearchDb, query: NormalizedQuery): Promise<Stats> {
+    const { rows } = await db.query<FacetRow>(prepared(facetCountsSql(query, this.facetLimit)));
+    return { total: totalOf(rows), facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
+  }
+
+  /**
+   * An estimate no greater than the exact number of documents its category, country and city filters match (the
+   * planner's guess, read when samples fall short, may be of rows long deleted), its facets scaled with it.
+   */
+  async withinFacetFilters(db: SearchDb, query: NormalizedQuery, stats: Stats): Promise<Stats> {
+    const sql = stats.exhaustive ? null : facetFiltersTotalSql(query);
+    if (!sql) return stats;
+    const bound = Number((await db.query<{ count: string }>(prepared(sql))).rows[0].count);
+    if (stats.total <= bound) return stats;
+    const scale = (count: number) => Math.min(bound, Math.round((count * bound) / stats.total));
+    const facets = Object.fromEntries(
+      Object.entries(stats.facets).map(([name, values]) => [
+        name,
+        values.map((value: FacetValue) => ({ ...value, count: scale(value.count) })),
+      ]),
+    ) as unknown as SearchFacets;
+    return { total: bound, facets, exhaustive: false };
   }
 
   /** A radius's count and facets: the finest sample's nearest matches first (radiusStatsSql). */

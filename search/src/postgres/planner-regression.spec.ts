@@ -327,6 +327,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
     const { rows } = await pool.query(`select tablename from pg_tables where tablename like 'search_%' order by 1`);
     expect(rows.map((r) => r.tablename)).toEqual([
       'search_documents',
+      'search_facet_counts',
       'search_outbox',
       'search_samples',
       'search_vocabulary',

@@ -78,15 +78,19 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       { value: 'tea-house', label: 'Tea house', count: 30 },
     ]);
     expect(many.hits[0].name).toBe('Quokka Lounge 300');
-    // Browsing without words counts the same samples through a b-tree keyed by exactly its filters: every
-    // sampled row of a category, country or city (with the rating filter read from the index too).
+    // Browsing by facets alone is counted exactly, by the counts kept per facet, and reads no sample.
     const statements: pg.QueryConfig[] = [];
     const recording = recordingPool(pool, statements);
     const browsing = new PostgresSearchEngine(recording, { exactCountUpTo: 40, minSampleMatches: 10 });
+    expect(await browsing.search({ category: 'lounge' })).toMatchObject({ total: 270, exhaustive: true });
+    expect(statements.some((s) => s.text.includes('from search_samples d'))).toBe(false);
+    // Browsing with another filter (a minimum rating the counts do not keep) counts the same samples through a
+    // b-tree keyed by exactly its facet filters: every sampled row of a category, country or city (with the rating
+    // filter read from the index too).
     const browse: [SearchQuery, string, number][] = [
-      [{ category: 'lounge' }, 'category_10', 270],
-      [{ category: 'lounge', country: 'AU', minRating: 3.5 }, 'category_country_10', 270],
-      [{ country: 'AU', city: 'perth' }, 'country_city_10', 300],
+      [{ category: 'lounge', minRating: 3.7 }, 'category_10', 270],
+      [{ category: 'lounge', country: 'AU', minRating: 3.7 }, 'category_country_10', 270],
+      [{ country: 'AU', city: 'perth', minRating: 3.7 }, 'country_city_10', 300],
     ];
     for (const [filters, index, total] of browse) {
       statements.length = 0;

@@ -1,6 +1,14 @@
 import pg from 'pg';
 import { withTransaction } from '@directory/core';
 import type { DocumentWriter } from '../search-engine.js';
+import {
+  createFacetCountsIndexesSql,
+  createFacetCountsTableSql,
+  createFacetCountsTriggersSql,
+  FACET_COUNTS_TABLE,
+  FACET_COUNTS_TRIGGERS,
+  fillFacetCountsSql,
+} from './facet-counts.js';
 import { withValuesWritten } from './planning.js';
 import {
   createIndexesSql,
@@ -73,6 +81,20 @@ export async function setupIndex(pool: pg.Pool): Promise<void> {
         createSamplesTableSql(SAMPLES_TABLE),
         ...createSampleIndexesSql(SAMPLES_TABLE, gen),
       );
+    // The counts of an index that has none, or whose documents lack the triggers that keep them (a table built by
+    // an older version), are filled from its documents; the triggers keep them from then on.
+    const { rows: triggers } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_trigger where tgrelid = to_regclass($1) and tgname like 'search_facet_counts_%'`,
+      [DOCUMENTS_TABLE],
+    );
+    if (!(await exists(FACET_COUNTS_TABLE)) || triggers[0].n < FACET_COUNTS_TRIGGERS)
+      statements.push(
+        `drop table if exists ${FACET_COUNTS_TABLE}`,
+        createFacetCountsTableSql(FACET_COUNTS_TABLE),
+        fillFacetCountsSql(FACET_COUNTS_TABLE, DOCUMENTS_TABLE),
+        ...createFacetCountsIndexesSql(FACET_COUNTS_TABLE, gen),
+        ...createFacetCountsTriggersSql(DOCUMENTS_TABLE, SAMPLES_TABLE),
+      );
     for (const sql of statements) await client.query(sql);
   });
 }
@@ -94,9 +116,15 @@ export async function rebuildIndex(
   const retiredVocabulary = `${VOCABULARY_TABLE}_retired_${gen}`;
   const freshSamples = `${SAMPLES_TABLE}_${gen}`;
   const retiredSamples = `${SAMPLES_TABLE}_retired_${gen}`;
+  const freshCounts = `${FACET_COUNTS_TABLE}_${gen}`;
+  const retiredCounts = `${FACET_COUNTS_TABLE}_retired_${gen}`;
   const id = pg.escapeIdentifier;
   await dropLeftovers(pool);
-  for (const sql of [...createTablesSql(fresh, freshVocabulary), createSamplesTableSql(freshSamples)])
+  for (const sql of [
+    ...createTablesSql(fresh, freshVocabulary),
+    createSamplesTableSql(freshSamples),
+    createFacetCountsTableSql(freshCounts),
+  ])
     await pool.query(sql);
   try {
     await fill({
@@ -109,29 +137,36 @@ export async function rebuildIndex(
       createVocabularyIndexSql(freshVocabulary, gen),
     ];
     const samples = [createSamplesFillSql(fresh, freshSamples), ...createSampleIndexesSql(freshSamples, gen)];
+    const counts = [fillFacetCountsSql(freshCounts, fresh), ...createFacetCountsIndexesSql(freshCounts, gen)];
     await inParallel(
       pool,
       parallelism,
-      [vocabulary, samples, ...createIndexesSql(fresh, gen)],
+      [vocabulary, samples, counts, ...createIndexesSql(fresh, gen)],
       [`set maintenance_work_mem = '${BUILD_MEMORY}'`],
     );
     await inParallel(
       pool,
       parallelism,
-      [fresh, freshVocabulary, freshSamples].map((table) => `vacuum analyze ${id(table)}`),
+      [fresh, freshVocabulary, freshSamples, freshCounts].map((table) => `vacuum analyze ${id(table)}`),
     );
     await underSetupLock(pool, async (client) => {
+      // The fresh documents' writes are counted from the swap on (the sync waits for the rebuild, so none came before).
+      for (const sql of createFacetCountsTriggersSql(fresh, SAMPLES_TABLE)) await client.query(sql);
       await client.query(`alter table if exists ${DOCUMENTS_TABLE} rename to ${id(retired)}`);
       await client.query(`alter table if exists ${VOCABULARY_TABLE} rename to ${id(retiredVocabulary)}`);
       await client.query(`alter table ${id(fresh)} rename to ${DOCUMENTS_TABLE}`);
       await client.query(`alter table ${id(freshVocabulary)} rename to ${VOCABULARY_TABLE}`);
       await client.query(`alter table if exists ${SAMPLES_TABLE} rename to ${id(retiredSamples)}`);
       await client.query(`alter table ${id(freshSamples)} rename to ${SAMPLES_TABLE}`);
+      await client.query(`alter table if exists ${FACET_COUNTS_TABLE} rename to ${id(retiredCounts)}`);
+      await client.query(`alter table ${id(freshCounts)} rename to ${FACET_COUNTS_TABLE}`);
     });
-    await pool.query(`drop table if exists ${id(retired)}, ${id(retiredVocabulary)}, ${id(retiredSamples)}`);
+    await pool.query(
+      `drop table if exists ${id(retired)}, ${id(retiredVocabulary)}, ${id(retiredSamples)}, ${id(retiredCounts)}`,
+    );
   } catch (error) {
     await pool
-      .query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}, ${id(freshSamples)}`)
+      .query(`drop table if exists ${id(fresh)}, ${id(freshVocabulary)}, ${id(freshSamples)}, ${id(freshCounts)}`)
       .catch(() => undefined);
     throw error;
   }
@@ -159,7 +194,7 @@ async function dropLeftovers(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ name: string }>(
     `select tablename as name from pg_tables where schemaname = current_schema()
        and (tablename like 'search\\_documents\\_%' or tablename like 'search\\_vocabulary\\_%'
-            or tablename like 'search\\_samples\\_%')`,
+            or tablename like 'search\\_samples\\_%' or tablename like 'search\\_facet\\_counts\\_%')`,
   );
   for (const { name } of rows) await pool.query(`drop table if exists ${pg.escapeIdentifier(name)}`);
 }

@@ -1,6 +1,7 @@
 import type { SearchQuery, SearchResult } from '../search-engine.js';
 import { normalizeQuery, type NormalizedQuery } from '../text.js';
 import { browsesSampleBtrees, sampleByLexemes, type CoarseCount, type Counter, type Stats } from './counting.js';
+import { countedByFacets } from './facet-counts.js';
 import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
@@ -124,8 +125,10 @@ async function run(
     hitRows = found as HitRow[];
     stats = await counter.radiusStats(db, counted as FacetRow[], filter);
   } else {
-    [hitRows, stats] = await Promise.all([hits('windows'), counter.stats(db, sampled, sampleIndex)]);
+    const counting = countedByFacets(query) ? counter.facetStats(db, query) : counter.stats(db, sampled, sampleIndex);
+    [hitRows, stats] = await Promise.all([hits('windows'), counting]);
   }
+  stats = await counter.withinFacetFilters(db, query, stats);
   return {
     hits: hitRows.map((row) => toHit(row, query)),
     total: stats.total,

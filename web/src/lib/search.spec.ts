@@ -1,5 +1,6 @@
 import { groupNearby } from './cluster.js';
 import {
+  facetCount,
   formatDistance,
   parseSearch,
   resultCount,
@@ -62,6 +63,9 @@ describe('search wording', () => {
     expect(resultCount(1234, true)).toBe('1,234 results');
     expect(resultCount(28633, false)).toBe('About 28,600 results');
     expect(resultCount(1001, false)).toBe('About 1,000 results');
+    // A facet's count as exactly as the total its click finds.
+    expect(facetCount(1583, true)).toBe('1,583');
+    expect(facetCount(1583, false)).toBe('about 1,580');
   });
 
   it('formats distances', () => {

@@ -15,7 +15,7 @@ export interface Facet {
 export interface SearchResponse extends Paged {
   businesses: Hit[];
   facets: { category: Facet[]; country: Facet[]; city: Facet[] };
-  /** When false, totalCount is a lower bound. */
+  /** True when totalCount and the facet counts are exact; false when they are estimates ("about N"). */
   exhaustive: boolean;
   processingTimeMs: number;
 }
@@ -124,14 +124,25 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
+/** An estimate to three figures, as the visitor reads it: 28,633 → "28,600". */
+function rounded(estimate: number): string {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, estimate))) - 2);
+  return (Math.round(estimate / step) * step).toLocaleString('en-US');
+}
+
 /** Beyond its exact count the engine estimates the total: shown rounded, as "About 28,600 results". */
 export function resultCount(total: number, exhaustive: boolean): string {
-  if (!exhaustive) {
-    const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, total))) - 2);
-    return `About ${(Math.round(total / step) * step).toLocaleString('en-US')} results`;
-  }
+  if (!exhaustive) return `About ${rounded(total)} results`;
   const figure = total.toLocaleString('en-US');
   return `${figure} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/**
+ * A facet value's count, as the search a click on it finds: exact when the answer is exhaustive, else an estimate,
+ * said to be one ("about 1,230").
+ */
+export function facetCount(count: number, exhaustive: boolean): string {
+  return exhaustive ? count.toLocaleString('en-US') : `about ${rounded(count)}`;
 }
 
 export function formatDistance(km: number): string {

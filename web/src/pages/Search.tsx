@@ -183,6 +183,7 @@ export function Search() {
           className={`filters${filtersOpen ? ' open' : ''}`}
           state={state}
           facets={data?.facets}
+          exhaustive={data?.exhaustive ?? true}
           labels={labels}
           update={update}
           geolocation={geolocation}

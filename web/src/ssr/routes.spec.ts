@@ -37,12 +37,14 @@ describe('the public pages the server renders', () => {
     expect(keysOf('/businesses?page=3').keys).toEqual(['/api/businesses?page=3']);
     expect(keysOf('/businesses?page=101').keys).toEqual(['/api/businesses?page=1']);
     expect(keysOf('/search?q=%20pizza&sort=bogus').keys).toEqual(['/api/search?q=pizza&page=1&limit=20']);
-    expect(keysOf('/categories').keys).toEqual(['/api/categories']);
-    expect(keysOf('/categories/b').keys).toEqual(['/api/categories?letter=B']);
+    // The list pages state the directory's totals, from the home data.
+    expect(keysOf('/categories').keys).toEqual(['/api/categories', '/api/homepage-data']);
+    expect(keysOf('/categories/b').keys).toEqual(['/api/categories?letter=B', '/api/homepage-data']);
+    expect(keysOf('/countries').keys).toEqual(['/api/countries', '/api/homepage-data']);
     expect(keysOf('/categories/bakery').primary).toBe('/api/categories/bakery?page=1&limit=12');
     expect(keysOf('/countries/de').primary).toBe('/api/countries/de');
     expect(keysOf('/countries/de/cities').primary).toBe('/api/countries/de/cities?page=1&limit=24&q=');
-    expect(keysOf('/cities/k').keys).toEqual(['/api/cities?letter=K']);
+    expect(keysOf('/cities/k').keys).toEqual(['/api/cities?letter=K', '/api/homepage-data']);
     expect(keysOf('/cities/kiel')).toEqual({ keys: [], redirect: '/cities' });
     expect(keysOf('/cities/de/berlin').primary).toBe('/api/cities/de/berlin?page=1&limit=12');
     expect(matchPublicPage('/cookie-policy', '')).toEqual({ kind: 'legal', page: 'cookie-policy' });

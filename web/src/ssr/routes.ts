@@ -127,11 +127,11 @@ export function pageData(page: PublicPage, search: string): PageData {
     case 'search':
       return { keys: [searchApiUrl(parseSearch(new URLSearchParams(search)))] };
     case 'categories':
-      return { keys: [categoriesKey(page.letter)] };
+      return { keys: [categoriesKey(page.letter), '/api/homepage-data'] };
     case 'category':
       return { keys: [categoryKey(page.slug)], primary: categoryKey(page.slug) };
     case 'countries':
-      return { keys: ['/api/countries'] };
+      return { keys: ['/api/countries', '/api/homepage-data'] };
     case 'country':
       return { keys: [countryKey(page.slug)], primary: countryKey(page.slug) };
     case 'country-cities':
@@ -139,7 +139,7 @@ export function pageData(page: PublicPage, search: string): PageData {
     case 'cities':
       // Cities renders <Navigate to="/cities"> for a "letter" longer than one character.
       if (page.letter && page.letter.length !== 1) return { keys: [], redirect: '/cities' };
-      return { keys: [citiesKey(page.letter)] };
+      return { keys: [citiesKey(page.letter), '/api/homepage-data'] };
     case 'city': {
       const key = cityKey(page.countryCode, page.citySlug);
       return { keys: [key], primary: key };

@@ -6,7 +6,15 @@ import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import type { Paged } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
-import { GridWithSidebar, LetterStrip, TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
+import {
+  GridWithSidebar,
+  LetterStrip,
+  listedBusinesses,
+  TEN_MINUTES,
+  TWO_HOURS,
+  useDirectoryTotals,
+  useListPage,
+} from './parts.js';
 
 export function Categories() {
   const { slug } = useParams();
@@ -17,13 +25,18 @@ export function Categories() {
     { dedupingInterval: TWO_HOURS },
   );
   const list = useListPage(data, (c) => c.category.toLowerCase().includes(q.trim().toLowerCase()));
-  const total = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
+  const listed = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
+  const totals = useDirectoryTotals();
+  // Shares are of the whole directory, as every page counts it.
+  const total = totals?.businesses || listed;
   return (
     <section>
       <h1>Categories{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
       {data && (
         <p className="muted">
-          {data.length} categories · {total} businesses · {data.length ? Math.round(total / data.length) : 0} on average
+          {data.length} categories ·{' '}
+          {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCategory, 'category')} ·{' '}
+          {data.length ? Math.round(listed / data.length) : 0} on average
         </p>
       )}
       <LetterStrip base="/categories" current={letter} />

@@ -6,7 +6,16 @@ import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import type { Paged } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
-import { GridWithSidebar, LetterStrip, LIST_PAGE, TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
+import {
+  GridWithSidebar,
+  LetterStrip,
+  LIST_PAGE,
+  listedBusinesses,
+  TEN_MINUTES,
+  TWO_HOURS,
+  useDirectoryTotals,
+  useListPage,
+} from './parts.js';
 
 interface CityItem {
   city: string;
@@ -28,7 +37,10 @@ export function Cities() {
     data,
     (c) => c.city.toLowerCase().includes(needle) || c.countryCode.toLowerCase() === needle,
   );
-  const total = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
+  const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
+  const totals = useDirectoryTotals();
+  // Shares are of the whole directory, as every page counts it.
+  const total = totals?.businesses || listed;
   const largest = Math.max(1, ...list.shown.map((c) => c.businessCount));
   if (letter && letter.length !== 1) return <Navigate to="/cities" replace />;
   const goTo = (p: number) => {
@@ -40,8 +52,8 @@ export function Cities() {
       <h1>Cities{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
       {data && (
         <p className="muted">
-          {data.length} Cities · {total} Total Businesses · {data.length ? Math.round(total / data.length) : 0} Avg per
-          City
+          {data.length} Cities · {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCity, 'city')} ·{' '}
+          {data.length ? Math.round(listed / data.length) : 0} Avg per City
         </p>
       )}
       <LetterStrip base="/cities" current={letter} />

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
 import type { Paged } from '@directory/core/wire/paging.js';
 import { compactCount, plural } from '../../lib/format.js';
-import { TEN_MINUTES, TWO_HOURS, useListPage } from './parts.js';
+import { listedBusinesses, TEN_MINUTES, TWO_HOURS, useDirectoryTotals, useListPage } from './parts.js';
 
 interface CountryItem {
   country: string;
@@ -20,13 +20,17 @@ export function Countries() {
   const [q, setQ] = useState('');
   const { data, error } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
   const list = useListPage(data, (c) => c.country.toLowerCase().includes(q.trim().toLowerCase()));
-  const total = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
+  const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
+  const totals = useDirectoryTotals();
+  // Shares are of the whole directory, as every page counts it.
+  const total = totals?.businesses || listed;
   return (
     <section>
       <h1>Countries</h1>
       {data && (
         <p className="muted">
-          {data.length} countries · {total} businesses · {data.reduce((s, c) => s + c.cityCount, 0)} cities
+          {data.length} countries · {listedBusinesses(listed, totals, totals?.withoutCountry, 'country')} ·{' '}
+          {data.reduce((s, c) => s + c.cityCount, 0)} cities
         </p>
       )}
       <label>

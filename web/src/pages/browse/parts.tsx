@@ -1,6 +1,7 @@
 /** What the category, country and city pages share: the letter strip, the grid beside its sidebar, list paging. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import useSWR from 'swr';
 import { BusinessCard } from '../../components/BusinessCard.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
@@ -62,6 +63,37 @@ export function GridWithSidebar(props: {
       </aside>
     </section>
   );
+}
+
+/** The directory's totals, and how many businesses have no category, country or city (the lists leave them out). */
+export interface DirectoryTotals {
+  businesses: number;
+  withoutCategory: number;
+  withoutCountry: number;
+  withoutCity: number;
+}
+
+/** The one source of the directory's totals (the home data): every page that states a total states this one. */
+export const DIRECTORY_TOTALS_KEY = '/api/homepage-data';
+
+export function useDirectoryTotals(): DirectoryTotals | undefined {
+  const { data } = useSWR<{ totals: DirectoryTotals }>(DIRECTORY_TOTALS_KEY, { dedupingInterval: TWO_HOURS });
+  return data?.totals;
+}
+
+/**
+ * What a list page says of its businesses: the directory's total and how many the list leaves out, when the list
+ * is whole; a letter's list, the businesses it holds.
+ */
+export function listedBusinesses(
+  listed: number,
+  totals: DirectoryTotals | undefined,
+  left: number | undefined,
+  what: string,
+) {
+  if (!totals || left === undefined) return `${listed} businesses`;
+  const without = left > 0 ? ` (${left} without a ${what})` : '';
+  return `${totals.businesses} businesses${without}`;
 }
 
 export function useListPage<T>(items: T[] | undefined, filter: (item: T) => boolean) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { RADII, RATINGS, type Facet, type SearchResponse, type SearchState } from '../../lib/search.js';
+import { facetCount, RADII, RATINGS, type Facet, type SearchResponse, type SearchState } from '../../lib/search.js';
 
 export type Update = (changes: Partial<SearchState>) => void;
 
@@ -15,6 +15,7 @@ function FacetSelect(props: {
   value: string;
   facets: Facet[];
   selectedLabel: string;
+  exhaustive: boolean;
   onChange: (value: string) => void;
   optionValue?: (facet: Facet) => string;
 }) {
@@ -29,7 +30,7 @@ function FacetSelect(props: {
         {props.value && !listed && <option value={props.value}>{props.selectedLabel}</option>}
         {props.facets.map((f) => (
           <option key={valueOf(f)} value={valueOf(f)}>
-            {f.label} ({f.count.toLocaleString('en-US')})
+            {f.label} ({facetCount(f.count, props.exhaustive)})
           </option>
         ))}
       </select>
@@ -45,6 +46,8 @@ export function SearchFilters(props: {
   id: string;
   state: SearchState;
   facets: SearchResponse['facets'] | undefined;
+  /** Whether the facet counts are exact (else each is shown as "about N"). */
+  exhaustive: boolean;
   labels: { category: string; country: string; city: string };
   update: Update;
   geolocation: { available: boolean; locating: boolean; message: string; locate: () => void };
@@ -63,6 +66,7 @@ export function SearchFilters(props: {
         anyLabel="Any category"
         value={state.category}
         facets={facets.category ?? []}
+        exhaustive={props.exhaustive}
         selectedLabel={props.labels.category}
         onChange={(category) => update({ category })}
       />
@@ -71,6 +75,7 @@ export function SearchFilters(props: {
         anyLabel="Any country"
         value={state.country}
         facets={facets.country ?? []}
+        exhaustive={props.exhaustive}
         selectedLabel={props.labels.country}
         onChange={(country) => update({ country, city: '' })}
       />
@@ -80,6 +85,7 @@ export function SearchFilters(props: {
         value={state.city ? `${state.country}/${state.city}` : ''}
         facets={facets.city ?? []}
         optionValue={(f) => `${f.countryCode ?? state.country}/${f.value}`}
+        exhaustive={props.exhaustive}
         selectedLabel={props.labels.city}
         onChange={(value) => {
           if (!value) return update({ city: '' });
