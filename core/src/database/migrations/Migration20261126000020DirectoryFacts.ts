@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * every aggregate view counts from it, so a country, category or city has the same number on its page, the lists,
  * the home tabs and in search (whose own counts follow the same documents) once both are refreshed.
  */
-export class Migration20261126000010DirectoryFacts extends Migration {
+export class Migration20261126000020DirectoryFacts extends Migration {
   override up(): void {
     for (const view of [
       'directory_totals',
