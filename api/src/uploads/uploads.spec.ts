@@ -114,6 +114,8 @@ describe('uploads: the import of a file, and every refusal (real api, worker, Po
       expect.objectContaining({ row: 3, column: 'rating', read: '7', stored: null }),
     ]);
     expect(res.body.message).toContain('3 values not stored as read');
+    // The row with a usable position gets the town there; the other has neither address nor position.
+    expect(res.body.places).toMatchObject({ cityFromCoordinates: 1, withoutCity: 1 });
   });
 
   it.each([

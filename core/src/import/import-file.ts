@@ -5,7 +5,8 @@ import { detach, isBlank } from './cells.js';
 import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
-import { type PlaceCounts, PlaceFinder } from '../places/place-finder.js';
+import { PlaceFinder } from '../places/place-finder.js';
+import type { PlaceCounts } from '../wire/uploads.js';
 
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { placeFromAddress } from '../places/address.js';
 import { placeNear } from '../places/gazetteer.js';
-import { type PlaceCounts, PlaceFinder } from '../places/place-finder.js';
+import { PlaceFinder } from '../places/place-finder.js';
+import type { PlaceCounts } from '../wire/uploads.js';
 import { importFile } from './import-file.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');

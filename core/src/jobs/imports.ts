@@ -63,6 +63,7 @@ export function batchUploadResult(
       placeId: s.placeId,
       reason: s.reason,
     })),
+    places: report.places,
     warningCount: report.warningCount,
     warnings: report.warnings.map((w) => ({
       row: w.rowNumber,

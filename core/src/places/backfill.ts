@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { slugify } from '../rules/slug.js';
-import { type PlaceCounts, PlaceFinder } from './place-finder.js';
+import type { PlaceCounts } from '../wire/uploads.js';
+import { PlaceFinder } from './place-finder.js';
 
 export interface PlaceBackfill {
   /** Businesses without a city, a country or a time zone that were looked at. */

@@ -4,6 +4,7 @@ import { placeFromAddress } from './address.js';
 import { countryAt } from './country-at.js';
 import { placeNear } from './gazetteer.js';
 import { countryTimeZone, timeZoneAt, timeZoneName } from './time-zone.js';
+import type { PlaceCounts } from '../wire/uploads.js';
 
 /** The place columns of a business, as the file gave them (after cleaning) and as they are stored. */
 export interface Place {
@@ -15,20 +16,6 @@ export interface Place {
 }
 
 /** Where the place columns the file left empty came from (the import report shows them). */
-export interface PlaceCounts {
-  cityFromAddress: number;
-  cityFromCoordinates: number;
-  postalCodeFromAddress: number;
-  countryFromAddress: number;
-  countryFromCoordinates: number;
-  timeZoneFromFile: number;
-  timeZoneFromCoordinates: number;
-  timeZoneFromCountry: number;
-  /** Rows stored without a city, a country or a time zone even so. */
-  withoutCity: number;
-  withoutCountry: number;
-  withoutTimeZone: number;
-}
 
 export interface PlaceInput extends Omit<Place, 'time_zone'> {
   full_address: string | null;

@@ -11,6 +11,22 @@ export const DEFAULT_BATCH_SIZE = 500;
 /** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
 export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
+/** Where an import found the places it stored, and what stayed without one. */
+export interface PlaceCounts {
+  cityFromAddress: number;
+  cityFromCoordinates: number;
+  postalCodeFromAddress: number;
+  countryFromAddress: number;
+  countryFromCoordinates: number;
+  timeZoneFromFile: number;
+  timeZoneFromCoordinates: number;
+  timeZoneFromCountry: number;
+  /** Rows stored without a city, a country or a time zone even so. */
+  withoutCity: number;
+  withoutCountry: number;
+  withoutTimeZone: number;
+}
+
 /** Batch upload result per file (admin spec §3), also the answer of the legacy single-file upload. */
 export interface BatchUploadResult {
   success: boolean;
@@ -29,6 +45,8 @@ export interface BatchUploadResult {
   /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
   warningCount: number;
   warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
+  /** Absent from results rebuilt from a stored report. */
+  places?: PlaceCounts;
   columnExtraction: {
     extractedCount: number;
     totalColumns: number;

@@ -71,6 +71,28 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
           </dl>
         </details>
       )}
+      {result.places && (
+        <details>
+          <summary>
+            Konumlar: {formatNumber(result.places.cityFromAddress + result.places.cityFromCoordinates)} şehir ve{' '}
+            {formatNumber(result.places.countryFromAddress + result.places.countryFromCoordinates)} ülke dosyada boştu,
+            adresten veya koordinatlardan bulundu
+          </summary>
+          <dl className="facts">
+            <Fact label="Şehir (adresten)" value={result.places.cityFromAddress} />
+            <Fact label="Şehir (koordinatlardan)" value={result.places.cityFromCoordinates} />
+            <Fact label="Posta kodu (adresten)" value={result.places.postalCodeFromAddress} />
+            <Fact label="Ülke (adresten)" value={result.places.countryFromAddress} />
+            <Fact label="Ülke (koordinatlardan)" value={result.places.countryFromCoordinates} />
+            <Fact label="Saat dilimi (dosyadan)" value={result.places.timeZoneFromFile} />
+            <Fact label="Saat dilimi (koordinatlardan)" value={result.places.timeZoneFromCoordinates} />
+            <Fact label="Saat dilimi (ülkeden)" value={result.places.timeZoneFromCountry} />
+            <Fact label="Şehirsiz kalan" value={result.places.withoutCity} />
+            <Fact label="Ülkesiz kalan" value={result.places.withoutCountry} />
+            <Fact label="Saat dilimsiz kalan" value={result.places.withoutTimeZone} />
+          </dl>
+        </details>
+      )}
       <RowList
         title="Atlanan kayıtlar"
         items={result.skippedBusinesses.map((s) => ({
