@@ -12,19 +12,9 @@ import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import type { SearchQuery } from '../search-engine.js';
+import { recordingPool } from '../testing/recording-pool.js';
 import { insertFixtures } from '../testing/fixtures.js';
 import { PostgresSearchEngine } from './postgres-engine.js';
-
-/** The pool, noting each statement sent through its query() (as a config: text, values and any name). */
-function recordingPool(pool: pg.Pool, statements: pg.QueryConfig[]): pg.Pool {
-  return {
-    query: (statement: string | pg.QueryConfig, values?: unknown[]) => {
-      statements.push(typeof statement === 'string' ? { text: statement, values } : statement);
-      return pool.query(statement as string, values);
-    },
-    connect: () => pool.connect(),
-  } as unknown as pg.Pool;
-}
 
 /**
  * The plans of a connection's prepared statements whose text is like `statement`, by whether it is also like `unseen`

@@ -3,6 +3,7 @@ import { createSuiteDatabase } from '../../../testing/database.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { reindex } from '../sync/reindex.js';
 import type { SearchQuery } from '../search-engine.js';
+import { recordingPool } from '../testing/recording-pool.js';
 import { insertFixtures, type Fixture } from '../testing/fixtures.js';
 import { PostgresSearchEngine } from './postgres-engine.js';
 import { editDistance } from './typos.js';
@@ -28,17 +29,6 @@ function placesIn(
   each: (i: number) => Pick<Fixture, 'key' | 'name' | 'category' | 'address'>,
 ): Fixture[] {
   return Array.from({ length: count }, (_, i) => ({ ...place, ...each(i), reviews: i }));
-}
-
-/** The pool, noting each statement sent through its query() (as a config: text, values and any name). */
-function recordingPool(pool: pg.Pool, statements: pg.QueryConfig[]): pg.Pool {
-  return {
-    query: (statement: string | pg.QueryConfig, values?: unknown[]) => {
-      statements.push(typeof statement === 'string' ? { text: statement, values } : statement);
-      return pool.query(statement as string, values);
-    },
-    connect: () => pool.connect(),
-  } as unknown as pg.Pool;
 }
 
 describe('PostgreSQL engine: bounded counting and rebuild', () => {
