@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { createSuiteDatabase } from '../../../testing/database.js';
+import type { SearchEngine } from '../search-engine.js';
+import { reindex } from '../sync/reindex.js';
+import { contractEngines } from '../testing/engines.js';
+import { corpusBusinesses, importRealExports, type CorpusBusiness } from './corpus.js';
+import { measureRelevance, type RelevanceFigures } from './figures.js';
+
+/**
+ * The relevance suite (issue 30): 1,900 queries over the real exports, each engine held to the figures
+ * below. Today's figures and how they are made: search/src/quality/README.md.
+ */
+const THRESHOLDS = {
+  exactNameFirst: 0.91,
+  oneTypoTop3: 0.91,
+  wordFormRecall: 0.85,
+  locationPrecision: 1,
+};
+
+describe.each(contractEngines())('relevance over the real exports: %s engine', (kind, contract) => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let pool: pg.Pool;
+  let engine: SearchEngine;
+  let corpus: CorpusBusiness[];
+  let figures: RelevanceFigures;
+
+  beforeAll(async () => {
+    database = await createSuiteDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    await importRealExports(pool);
+    corpus = await corpusBusinesses(pool);
+    engine = contract.create(pool);
+    await engine.setup();
+    await reindex(pool, engine);
+    figures = await measureRelevance(engine, corpus);
+    const shown = Object.fromEntries(
+      Object.entries(figures).map(([k, v]) => [k, typeof v === 'number' && v <= 1 ? `${(100 * v).toFixed(1)} %` : v]),
+    );
+    if (process.env.RELEVANCE_REPORT) console.log(kind, JSON.stringify(shown, null, 1));
+  }, 600_000);
+
+  afterAll(async () => {
+    if (engine) await contract.dispose(engine);
+    await engine?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it.each(Object.entries(THRESHOLDS))('%s reaches its threshold', (figure, threshold) => {
+    expect(figures[figure as keyof typeof THRESHOLDS]).toBeGreaterThanOrEqual(threshold);
+  });
+});
