@@ -43,7 +43,7 @@ export async function measureRelevance(
     for (const c of cases) {
       const { hits } = await engine.search({ q: c.q, limit: c.rank });
       if (hits.some((h) => h.id === c.id || nameWordsOf(h.name) === c.nameWords)) reached++;
-      else miss(figure, `${c.q} → ${hits.map((h) => h.name).join(' | ') || 'nothing'}`);
+      else miss(figure, `${c.q} (${byId.get(c.id)!.name}) → ${hits.map((h) => h.name).join(' | ') || 'nothing'}`);
     }
     return reached / cases.length;
   };
