@@ -25,7 +25,8 @@ const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 export interface HitsRequest {
   query: NormalizedQuery;
   groups: WordGroups;
-  fuzzy: boolean;
+  /** The words as typed, when `groups` also hold other words (typo variants, word forms); they rank first. */
+  typed: WordGroups | null;
   filter: Filter;
   offset: number;
   plan: RelevancePlan;
@@ -57,13 +58,13 @@ export interface HitsStatement {
 export function hitsSql(
   query: NormalizedQuery,
   groups: WordGroups,
-  fuzzy: boolean,
+  typed: WordGroups | null,
   filter: Filter,
   offset: number,
   plan: RelevancePlan,
   valuesUnseen = false,
 ): Sql {
-  const request = { query, groups, fuzzy, filter, offset, plan, valuesUnseen };
+  const request = { query, groups, typed, filter, offset, plan, valuesUnseen };
   const { refs } = filter;
   const values = [...filter.values];
   const param = (value: unknown, cast = '') => {

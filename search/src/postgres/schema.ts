@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v15';
+export const LAYOUT_VERSION = 'search_documents v16';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -59,7 +59,8 @@ const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_days'];
  * A narrow copy of the searchable fields with the name's words (search_words, words.ts: as a text, name_folded, and as
  * a tsvector) and a weighted tsvector as generated columns (name A > category/type B > city/address/country C, plus
  * the location terms as `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the
- * filters match, and every word's first 3 and 4 letters as `^` ones, which short prefixes match), kept apart from businesses so an
+ * filters match, every word's first 3 and 4 letters as `^` ones, which short prefixes match, and the name's,
+ * category's and type's English stems as `=` ones, which other forms of a word match), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -194,7 +195,7 @@ function geoIndexesSql(table: string, name: (suffix: string) => string): string[
 export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
   return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
     select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
-    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#', '^') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#', '^', '=') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
     on conflict do nothing`;
 }
 

@@ -10,6 +10,7 @@ import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapS
 import type { RelevancePlan } from './ranking.js';
 import type { SearchDb } from './statement-queue.js';
 import { toleratesTypos, typoVariants } from './typos.js';
+import { wordFormsOf } from '../word-forms.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -32,14 +33,21 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   const started = performance.now();
   const query = normalizeQuery(input);
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, query.words);
+  // Each word also stands for its other forms (its stem), the last one as typed too (a prefix of none).
+  const forms = query.words.map(wordFormsOf);
   const withLastWord = (groups: WordGroups) =>
     groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
-  const exact = () => run(db, settings, query, withLastWord(query.words.map((w) => [w])), false);
-  // No indexed word begins the last word: the words as typed find nothing, so only the typo pass is run.
-  let result = begunByNone ? null : await exact();
+  const withForms = (groups: WordGroups) =>
+    groups.map((group, i) => [...group, ...forms[i].filter((form) => !group.includes(form))]);
+  const typed = withLastWord(query.words.map((w) => [w]));
+  const exact = () => run(db, settings, query, withForms(typed), typed);
+  // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
+  // typo pass is run.
+  let result = begunByNone && forms.at(-1)!.length === 0 ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
     const groups = await typoVariants(db, query.words);
-    if (groups.some((g) => g.length > 1)) result = await run(db, settings, query, withLastWord(groups), true);
+    if (groups.some((g) => g.length > 1))
+      result = await run(db, settings, query, withForms(withLastWord(groups)), typed);
   }
   result ??= await exact();
   return { ...result, processingTimeMs: Math.round(performance.now() - started) };
@@ -50,9 +58,11 @@ async function run(
   settings: SearchSettings,
   query: NormalizedQuery,
   groups: WordGroups,
-  fuzzy: boolean,
+  asTyped: WordGroups,
 ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
   const { counter, rankAllUpTo } = settings;
+  // The words as typed rank first when the groups hold others too (ranking.ts).
+  const typed = JSON.stringify(asTyped) === JSON.stringify(groups) ? null : asTyped;
   const frequent =
     settings.indexLexemesBelowShare < 1 && groups.length + query.locationGroups.length > 0
       ? {
@@ -85,7 +95,7 @@ async function run(
       : plan === 'windows'
         ? filter
         : (filter.everyMatch ?? filter);
-    return (await db.query<HitRow>(prepared(hitsSql(query, groups, fuzzy, matching, offset, plan, once)))).rows;
+    return (await db.query<HitRow>(prepared(hitsSql(query, groups, typed, matching, offset, plan, once)))).rows;
   };
   let hitRows: HitRow[];
   let stats: Stats;
@@ -104,7 +114,7 @@ async function run(
       ({ stats, hitRows } = await rankedWithStats(db, settings, {
         query,
         groups,
-        fuzzy,
+        typed,
         filter: sampled,
         unseen: once ? buildFilter(query, groups, false, frequent, true) : null,
         offset,
@@ -117,7 +127,7 @@ async function run(
     const once = radiusPlannedOnce(query, offset);
     const within = once ? buildFilter(query, groups, false, null, true) : filter;
     const hitsAndStats = [
-      hitsSql(query, groups, fuzzy, within, offset, 'windows', once),
+      hitsSql(query, groups, typed, within, offset, 'windows', once),
       counter.radiusStatsSql(within),
     ];
     const [found, counted] = await withoutBitmapScans(db, hitsAndStats, once);
@@ -149,7 +159,7 @@ async function rankedWithStats(
   pass: {
     query: NormalizedQuery;
     groups: WordGroups;
-    fuzzy: boolean;
+    typed: WordGroups | null;
     filter: Filter;
     unseen: Filter | null;
     offset: number;
@@ -157,11 +167,11 @@ async function rankedWithStats(
     byWindows: (total: number) => Promise<HitRow[]>;
   },
 ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
-  const { query, groups, fuzzy, filter, unseen, offset, coarser, byWindows } = pass;
+  const { query, groups, typed, filter, unseen, offset, coarser, byWindows } = pass;
   const countedUpTo = rankAllUpTo + 1;
   const read = unseen ?? filter;
   const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-    prepared(hitsSql(query, groups, fuzzy, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
+    prepared(hitsSql(query, groups, typed, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
   );
   const counted = Number(rows[0].match_count);
   const facetRows = rows[0].facets ?? [];

@@ -1,4 +1,5 @@
 import { WORD_SEPARATOR } from '../text.js';
+import { STEM_MARK } from '../word-forms.js';
 
 /**
  * The documents' words in SQL, cut by the same rule as the queries' (text.ts searchWords): search_words() is
@@ -27,8 +28,9 @@ function bracket(ranges: [number, number][]): string {
 }
 
 /**
- * The functions the documents' generated columns call: search_words (a text's folded words, one space apart) and
- * search_document_lexemes (the document's tsvector).
+ * The functions the documents' generated columns call: search_words (a text's folded words, one space apart),
+ * search_stem_text (the marked English stems of a tsvector's words, where they differ from the word: the same as
+ * word-forms.ts stemOf) and search_document_lexemes (the document's tsvector).
  * Replaced at every setup and rebuild; a change of them is a change of LAYOUT_VERSION.
  */
 export function wordFunctionsSql(): string[] {
@@ -41,8 +43,24 @@ export function wordFunctionsSql(): string[] {
       as $$ select btrim(regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary,
         regexp_replace(regexp_replace(normalize(value, NFKD), '[\\u0300-\\u036f]+', '', 'g'), '${separators}', ' ', 'g'))),
         '${separators}', ' ', 'g')) $$`,
+    `create or replace function search_stem_text(words tsvector, weight text) returns text
+      language plpgsql immutable parallel safe strict
+      as $$
+      declare
+        lexeme text;
+        stem text;
+        stems text := '';
+      begin
+        foreach lexeme in array tsvector_to_array(words) loop
+          continue when lexeme !~ '^[a-z]+$';
+          stem := (ts_lexize('english_stem', lexeme))[1];
+          continue when stem is null or stem = lexeme;
+          stems := stems || ' ''${STEM_MARK}' || stem || ''':1' || weight;
+        end loop;
+        return stems;
+      end $$`,
     // The words of the name (weight A), category and type (B) and address (C), every word's first letters
-    // (search_prefix_text, for short prefixes).
+    // (search_prefix_text, for short prefixes) and the stems of the name's, category's and type's words (word-forms.ts).
     `create or replace function search_document_lexemes(
         name text, category text, type text, city text, full_address text, country text)
       returns tsvector
@@ -56,7 +74,8 @@ export function wordFunctionsSql(): string[] {
       begin
         return setweight(name_words, 'A') || setweight(category_words, 'B') || setweight(address_words, 'C') || (
           search_prefix_text(name_words, 'A') || search_prefix_text(category_words, 'B')
-          || search_prefix_text(address_words, 'C'))::tsvector;
+          || search_prefix_text(address_words, 'C')
+          || search_stem_text(name_words, 'A') || search_stem_text(category_words, 'B'))::tsvector;
       end $$`,
   ];
 }

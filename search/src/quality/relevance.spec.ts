@@ -3,6 +3,7 @@ import { createSuiteDatabase } from '../../../testing/database.js';
 import { wordFunctionsSql } from '../postgres/words.js';
 import type { SearchEngine } from '../search-engine.js';
 import { searchWords } from '../text.js';
+import { stemOf } from '../word-forms.js';
 import { reindex } from '../sync/reindex.js';
 import { contractEngines } from '../testing/engines.js';
 import { corpusBusinesses, importRealExports, type CorpusBusiness } from './corpus.js';
@@ -15,7 +16,7 @@ import { measureRelevance, type RelevanceFigures } from './figures.js';
 const THRESHOLDS = {
   exactNameFirst: 0.98,
   oneTypoTop3: 0.93,
-  wordFormRecall: 0.85,
+  wordFormRecall: 0.95,
   locationPrecision: 1,
 };
 
@@ -57,7 +58,22 @@ describe.each(contractEngines())('relevance over the real exports: %s engine', (
     expect(differ).toEqual([]);
   });
 
+  it('stems every English word of the names, categories and types as PostgreSQL english_stem does', async () => {
+    const words = [...new Set(corpus.flatMap((b) => searchWords(`${b.name} ${b.category ?? ''} ${b.type ?? ''}`)))];
+    const { rows } = await pool.query<{ word: string; stem: string | null }>(
+      `select word, (ts_lexize('english_stem', word))[1] as stem from unnest($1::text[]) word where word ~ '^[a-z]+$'`,
+      [words],
+    );
+    // english_stem gives stop words ("and", "the") no stem: documents hold none for them.
+    const differ = rows.filter((row) => row.stem !== null && (stemOf(row.word) ?? row.word) !== row.stem);
+    expect(rows.length).toBeGreaterThan(3000);
+    expect(differ).toEqual([]);
+  });
+
   it.each(Object.entries(THRESHOLDS))('%s reaches its threshold', (figure, threshold) => {
-    expect(figures[figure as keyof typeof THRESHOLDS]).toBeGreaterThanOrEqual(threshold);
+    const reached = figures[figure as keyof typeof THRESHOLDS];
+    // An engine without word forms is held to lacking them, so that the threshold is set when it gains them.
+    if (figure === 'wordFormRecall' && !contract.capabilities.wordForms) expect(reached).toBeLessThan(threshold);
+    else expect(reached).toBeGreaterThanOrEqual(threshold);
   });
 });

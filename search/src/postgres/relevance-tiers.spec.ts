@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { createSuiteDatabase } from '../../../testing/database.js';
+import { drainOutbox } from '../sync/outbox.js';
+import { insertFixtures, type Fixture } from '../testing/fixtures.js';
+import { PostgresSearchEngine } from './postgres-engine.js';
+
+const IN_PERTH = { city: 'Perth', country: 'Australia', countryCode: 'AU', lat: -31.95, lng: 115.86, rating: 4 };
+const place = (key: string, name: string, category: string, reviews: number): Fixture => ({
+  ...IN_PERTH,
+  key,
+  name,
+  category,
+  address: `${reviews + 1} Hay St, Perth WA 6000, Australia`,
+  reviews,
+});
+
+/**
+ * Relevance tiers (ranking.ts) whichever statement ranks: every match ranked at once, or each tier's best by windows
+ * (an engine that ranks every match only up to one of them).
+ */
+describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', () => {
+  let database: Awaited<ReturnType<typeof createSuiteDatabase>>;
+  let pool: pg.Pool;
+  let rankingAll: PostgresSearchEngine;
+  let byWindows: PostgresSearchEngine;
+
+  beforeAll(async () => {
+    database = await createSuiteDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    rankingAll = new PostgresSearchEngine(pool);
+    byWindows = new PostgresSearchEngine(pool, { exactCountUpTo: 1, rankAllUpTo: 1 });
+    await rankingAll.setup();
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('finds the other forms of a word, the form as typed first, however popular the others', async () => {
+    await insertFixtures(pool, [
+      place('gym-1', 'Iron Gym', 'Gym', 900),
+      place('gym-2', 'Gyms of Perth', 'Fitness center', 1),
+      place('gym-3', 'Bodyworks', 'Gym', 500),
+      place('bakery-1', 'Crumb Bakery', 'Bakery', 300),
+      place('bakery-2', 'The Bakeries', 'Cafe', 2),
+      place('church-1', 'St Mary Church', 'Church', 40),
+    ]);
+    await drainOutbox(pool, rankingAll);
+    for (const engine of [rankingAll, byWindows]) {
+      const names = async (q: string) => (await engine.search({ q })).hits.map((h) => h.name);
+      // "gyms": the name as typed, then the names with "gym", then the category.
+      expect(await names('gyms')).toEqual(['Gyms of Perth', 'Iron Gym', 'Bodyworks']);
+      // "gym" begins "gyms" as typed: a prefix of it, so every one is as typed.
+      expect(await names('gym')).toEqual(['Iron Gym', 'Gyms of Perth', 'Bodyworks']);
+      expect(await names('bakery')).toEqual(['Crumb Bakery', 'The Bakeries']);
+      expect(await names('bakeries')).toEqual(['The Bakeries', 'Crumb Bakery']);
+      expect(await names('churches')).toEqual(['St Mary Church']);
+    }
+  });
+});
