@@ -1,8 +1,16 @@
 import pg from 'pg';
+import { mulberry32 } from '@directory/core';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { insertFixtures, type Fixture } from '../testing/fixtures.js';
+import { normalizeQuery } from '../text.js';
+import { buildFilter } from './filter.js';
+import { hitsSql, type HitRow } from './pages.js';
+import type { Sql } from './planning.js';
 import { PostgresSearchEngine } from './postgres-engine.js';
+import type { RelevancePlan } from './ranking.js';
+import { wordGroups } from './search.js';
+import type { SearchDb } from './statement-queue.js';
 
 const IN_PERTH = { city: 'Perth', country: 'Australia', countryCode: 'AU', lat: -31.95, lng: 115.86, rating: 4 };
 const place = (key: string, name: string, category: string, reviews: number): Fixture => ({
@@ -56,5 +64,47 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
       expect(await names('bakeries')).toEqual(['The Bakeries', 'Crumb Bakery']);
       expect(await names('churches')).toEqual(['St Mary Church']);
     }
+  });
+
+  it('ranks by windows as by ranking every match, typo variants and word forms included (property)', async () => {
+    const random = mulberry32(30);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+    const words = ['corner', 'shop', 'shops', 'golden', 'dragon', 'market', 'markets', 'garden', 'kitchen', 'store'];
+    const categories = ['Shop', 'Market', 'Restaurant', 'Garden center'];
+    const places = Array.from({ length: 80 }, (_, i) =>
+      place(
+        `prop-${i}`,
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(words)).join(' ') + ` ${i % 7}`,
+        pick(categories),
+        Math.floor(random() * 20),
+      ),
+    );
+    await insertFixtures(pool, places);
+    await drainOutbox(pool, rankingAll);
+    const db = pool as unknown as SearchDb;
+    const page = async (sql: Sql) => (await pool.query<HitRow>(sql)).rows.map((row) => row.name);
+    // Misspelt words (one edit of 5+ letters), whose typo variants are many of the names' words.
+    const typed = [...words, 'gloden', 'drgaon', 'marekt', 'kitchn', 'cornr', 'garedn', 'restaurants', 'centers'];
+    let compared = 0;
+    for (let i = 0; i < 100; i++) {
+      const query = normalizeQuery({
+        q: Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(typed)).join(' '),
+      });
+      const groups = await wordGroups(db, query.words);
+      // The statements of both passes, as search.ts runs them: the words as typed rank first when others are there.
+      for (const pass of [groups.exact, await groups.withTypos()]) {
+        if (pass === null) continue;
+        const asTyped = JSON.stringify(pass) === JSON.stringify(groups.typed) ? null : groups.typed;
+        const filter = buildFilter(query, pass);
+        for (const offset of [0, 4]) {
+          const hits = (plan: RelevancePlan) =>
+            page(hitsSql({ ...query, limit: 4 }, pass, asTyped, filter, offset, plan));
+          const [all, windows] = [await hits('rankAll'), await hits('windows')];
+          expect([query.q, offset, windows]).toEqual([query.q, offset, all]);
+          if (all.length > 0) compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
   });
 });

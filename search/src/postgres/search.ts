@@ -32,25 +32,49 @@ export interface SearchSettings {
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
   const query = normalizeQuery(input);
-  const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, query.words);
-  // Each word also stands for its other forms (its stem), the last one as typed too (a prefix of none).
-  const forms = query.words.map(wordFormsOf);
+  const groups = await wordGroups(db, query.words);
+  const exact = () => run(db, settings, query, groups.exact, groups.typed);
+  // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
+  // typo pass is run.
+  let result = groups.findNothing ? null : await exact();
+  if (toleratesTypos(query.words, result?.total ?? 0)) {
+    const withTypos = await groups.withTypos();
+    if (withTypos) result = await run(db, settings, query, withTypos, groups.typed);
+  }
+  result ??= await exact();
+  return { ...result, processingTimeMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
+ * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any).
+ * `findNothing`: no indexed word begins the last word, nor has it another form.
+ */
+export async function wordGroups(
+  db: SearchDb,
+  words: readonly string[],
+): Promise<{
+  typed: WordGroups;
+  exact: WordGroups;
+  findNothing: boolean;
+  withTypos: () => Promise<WordGroups | null>;
+}> {
+  const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
+  const forms = words.map(wordFormsOf);
   const withLastWord = (groups: WordGroups) =>
     groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
   const withForms = (groups: WordGroups) =>
     groups.map((group, i) => [...group, ...forms[i].filter((form) => !group.includes(form))]);
-  const typed = withLastWord(query.words.map((w) => [w]));
-  const exact = () => run(db, settings, query, withForms(typed), typed);
-  // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
-  // typo pass is run.
-  let result = begunByNone && forms.at(-1)!.length === 0 ? null : await exact();
-  if (toleratesTypos(query.words, result?.total ?? 0)) {
-    const groups = await typoVariants(db, query.words);
-    if (groups.some((g) => g.length > 1))
-      result = await run(db, settings, query, withForms(withLastWord(groups)), typed);
-  }
-  result ??= await exact();
-  return { ...result, processingTimeMs: Math.round(performance.now() - started) };
+  const typed = withLastWord(words.map((w) => [w]));
+  return {
+    typed,
+    exact: withForms(typed),
+    findNothing: begunByNone && forms.at(-1)!.length === 0,
+    withTypos: async () => {
+      const groups = await typoVariants(db, words);
+      return groups.some((g) => g.length > 1) ? withForms(withLastWord(groups)) : null;
+    },
+  };
 }
 
 async function run(
