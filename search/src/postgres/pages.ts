@@ -21,12 +21,19 @@ export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'loc
 
 const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 
+/** What relevance ranks first (ranking.ts). */
+export interface TypedWords {
+  /** The words as typed, when the groups also hold other words (typo variants, word forms). */
+  groups: WordGroups | null;
+  /** The names (their words) the exact-name tier matches: the words as typed, or with their typo variants. */
+  names: string[];
+}
+
 /** What a page of hits is asked for (hitsSql's arguments). */
 export interface HitsRequest {
   query: NormalizedQuery;
   groups: WordGroups;
-  /** The words as typed, when `groups` also hold other words (typo variants, word forms); they rank first. */
-  typed: WordGroups | null;
+  typed: TypedWords;
   filter: Filter;
   offset: number;
   plan: RelevancePlan;
@@ -58,7 +65,7 @@ export interface HitsStatement {
 export function hitsSql(
   query: NormalizedQuery,
   groups: WordGroups,
-  typed: WordGroups | null,
+  typed: TypedWords,
   filter: Filter,
   offset: number,
   plan: RelevancePlan,

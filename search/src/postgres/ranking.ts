@@ -1,7 +1,6 @@
-import type { NormalizedQuery } from '../text.js';
 import { FACET_COLUMNS, facetsSql } from './facets.js';
 import type { Filter } from './filter.js';
-import type { HitsRequest, HitsStatement } from './pages.js';
+import type { HitsRequest, HitsStatement, TypedWords } from './pages.js';
 import type { Sql } from './planning.js';
 import { DOCUMENTS_TABLE } from './schema.js';
 import { wordsTsquery, type WordGroups } from './tsquery.js';
@@ -29,28 +28,24 @@ interface Tier {
  * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
  * within a tier.
  */
-function relevanceTiers(
-  statement: HitsStatement,
-  query: NormalizedQuery,
-  groups: WordGroups,
-  typed: WordGroups | null,
-): Tier[] {
+function relevanceTiers(statement: HitsStatement, groups: WordGroups, typed: TypedWords): Tier[] {
   const { param, unseen } = statement;
-  const exactName = `(d.name_folded collate "C") = ${unseen(param(query.words.join(' ')))}`;
+  // The array as an expression: `any (subquery)` would compare with each row of the subquery instead.
+  const exactName = `(d.name_folded collate "C") = any((${unseen(param(typed.names, '::text[]'))})::text[])`;
   const words = (weights: string) => {
     const all = unseen(wordsTsquery(groups, param, weights));
     return { condition: `d.tsv @@ ${all}`, walk: (filter: Filter) => filter.withWords(all) };
   };
   // When the words stand for no others, the tiers of the words as typed hold nothing: they are switched off by a
   // value, not left out, so that the statement's text, and the plan PostgreSQL keeps for it, is the same for any words.
-  const variants = unseen(param(typed !== null, '::boolean'));
+  const variants = unseen(param(typed.groups !== null, '::boolean'));
   const asTyped = (weights: string): Tier[] => {
-    const exact = unseen(wordsTsquery(typed ?? groups, param, weights));
+    const exact = unseen(wordsTsquery(typed.groups ?? groups, param, weights));
     const condition = `${variants} and d.tsv @@ ${exact}`;
     return [{ condition, walk: (filter: Filter) => `${filter.withWords(exact)} and ${variants}` }];
   };
   return [
-    // 0. The name's words are exactly the query's.
+    // 0. The name's words are exactly the query's (or with typo variants).
     { condition: exactName, walk: (filter) => `${filter.where} and ${exactName}` },
     // Every word in the name (as typed first).
     ...asTyped('A'),
@@ -84,7 +79,7 @@ export type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
 export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sql {
   const { query, groups, typed, filter, offset, plan, valuesUnseen } = request;
   const { values, param, columns, select, limit, skip, page } = statement;
-  const tiers = relevanceTiers(statement, query, groups, typed);
+  const tiers = relevanceTiers(statement, groups, typed);
   const tier = tierCase(tiers);
   const ranking = relevanceOrder(tier);
   if (plan === 'rankAll') return page(filter.where, ranking);

@@ -66,6 +66,25 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
     }
   });
 
+  it('reads a short word with a letter dropped as the longer word, and a name misspelt as that name first', async () => {
+    await insertFixtures(pool, [
+      place('hiltl', 'Haus Hiltl', 'Vegetarian restaurant', 3),
+      place('haus', 'Haus am See', 'Restaurant', 700),
+      place('freaks-1', 'Fitness Freaks', 'Gym', 2),
+      place('freaks-2', 'Fitness Freaks Ladies Gym', 'Gym', 800),
+    ]);
+    await drainOutbox(pool, rankingAll);
+    for (const engine of [rankingAll, byWindows]) {
+      // "hitl" is no word of the index, and one letter short of "hiltl".
+      expect((await engine.search({ q: 'haus hitl' })).hits.map((h) => h.name)).toEqual(['Haus Hiltl']);
+      // The name exactly, but for the typo, above a longer and more reviewed name with the same words.
+      expect((await engine.search({ q: 'fitenss freaks' })).hits.map((h) => h.name)).toEqual([
+        'Fitness Freaks',
+        'Fitness Freaks Ladies Gym',
+      ]);
+    }
+  });
+
   it('ranks by windows as by ranking every match, typo variants and word forms included (property)', async () => {
     const random = mulberry32(30);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
@@ -92,9 +111,11 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
       });
       const groups = await wordGroups(db, query.words);
       // The statements of both passes, as search.ts runs them: the words as typed rank first when others are there.
-      for (const pass of [groups.exact, await groups.withTypos()]) {
-        if (pass === null) continue;
-        const asTyped = JSON.stringify(pass) === JSON.stringify(groups.typed) ? null : groups.typed;
+      const withTypos = await groups.withTypos();
+      const passes = [{ groups: groups.exact, names: groups.names }, ...(withTypos ? [withTypos] : [])];
+      for (const { groups: pass, names } of passes) {
+        const same = JSON.stringify(pass) === JSON.stringify(groups.typed);
+        const asTyped = { groups: same ? null : groups.typed, names };
         const filter = buildFilter(query, pass);
         for (const offset of [0, 4]) {
           const hits = (plan: RelevancePlan) =>

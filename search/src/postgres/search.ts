@@ -5,7 +5,7 @@ import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
 import { lastWordAlternatives } from './last-word.js';
-import { hitsSql, toHit, type HitRow } from './pages.js';
+import { hitsSql, toHit, type HitRow, type TypedWords } from './pages.js';
 import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapScans } from './planning.js';
 import type { RelevancePlan } from './ranking.js';
 import type { SearchDb } from './statement-queue.js';
@@ -33,13 +33,13 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   const started = performance.now();
   const query = normalizeQuery(input);
   const groups = await wordGroups(db, query.words);
-  const exact = () => run(db, settings, query, groups.exact, groups.typed);
+  const exact = () => run(db, settings, query, groups.exact, groups.typed, groups.names);
   // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
   // typo pass is run.
   let result = groups.findNothing ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
     const withTypos = await groups.withTypos();
-    if (withTypos) result = await run(db, settings, query, withTypos, groups.typed);
+    if (withTypos) result = await run(db, settings, query, withTypos.groups, groups.typed, withTypos.names);
   }
   result ??= await exact();
   return { ...result, processingTimeMs: Math.round(performance.now() - started) };
@@ -48,7 +48,8 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
 /**
  * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
  * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any).
- * `findNothing`: no indexed word begins the last word, nor has it another form.
+ * `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
+ * EXACT_NAMES). `findNothing`: no indexed word begins the last word, nor has it another form.
  */
 export async function wordGroups(
   db: SearchDb,
@@ -56,8 +57,9 @@ export async function wordGroups(
 ): Promise<{
   typed: WordGroups;
   exact: WordGroups;
+  names: string[];
   findNothing: boolean;
-  withTypos: () => Promise<WordGroups | null>;
+  withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
 }> {
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
   const forms = words.map(wordFormsOf);
@@ -69,13 +71,22 @@ export async function wordGroups(
   return {
     typed,
     exact: withForms(typed),
+    names: [words.join(' ')],
     findNothing: begunByNone && forms.at(-1)!.length === 0,
     withTypos: async () => {
       const groups = await typoVariants(db, words);
-      return groups.some((g) => g.length > 1) ? withForms(withLastWord(groups)) : null;
+      if (!groups.some((g) => g.length > 1)) return null;
+      const names = groups.reduce<string[]>(
+        (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
+        [''],
+      );
+      return { groups: withForms(withLastWord(groups)), names };
     },
   };
 }
+
+/** Names the exact-name tier matches at most: the words as typed first, then combinations of typo variants. */
+const EXACT_NAMES = 16;
 
 async function run(
   db: SearchDb,
@@ -83,10 +94,11 @@ async function run(
   query: NormalizedQuery,
   groups: WordGroups,
   asTyped: WordGroups,
+  names: string[],
 ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
   const { counter, rankAllUpTo } = settings;
   // The words as typed rank first when the groups hold others too (ranking.ts).
-  const typed = JSON.stringify(asTyped) === JSON.stringify(groups) ? null : asTyped;
+  const typed = { groups: JSON.stringify(asTyped) === JSON.stringify(groups) ? null : asTyped, names };
   const frequent =
     settings.indexLexemesBelowShare < 1 && groups.length + query.locationGroups.length > 0
       ? {
@@ -183,7 +195,7 @@ async function rankedWithStats(
   pass: {
     query: NormalizedQuery;
     groups: WordGroups;
-    typed: WordGroups | null;
+    typed: TypedWords;
     filter: Filter;
     unseen: Filter | null;
     offset: number;

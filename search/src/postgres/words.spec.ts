@@ -25,6 +25,8 @@ const HARD_NAMES = [
   'Ｆｕｌｌ　Ｗｉｄｔｈ',
   '3.5 stars, 1,200 reviews; 10:30–22:00',
   'tab\tnew\nline',
+  'Smoove Electrical Services ⚡️💡🔌',
+  'Comfy Kozy®️ Heating 1️⃣',
 ];
 
 describe('word cutting: search_words() in SQL and searchWords() in TypeScript', () => {

@@ -14,9 +14,9 @@ import { measureRelevance, type RelevanceFigures } from './figures.js';
  * below. Today's figures and how they are made: search/src/quality/README.md.
  */
 const THRESHOLDS = {
-  exactNameFirst: 0.98,
-  oneTypoTop3: 0.93,
-  wordFormRecall: 0.95,
+  exactNameFirst: 0.995,
+  oneTypoTop3: 0.99,
+  wordFormRecall: 0.99,
   locationPrecision: 1,
 };
 
