@@ -39,7 +39,12 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   let result = groups.findNothing ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
     const withTypos = await groups.withTypos();
-    if (withTypos) result = await run(db, settings, query, withTypos.groups, groups.typed, withTypos.names);
+    if (withTypos) {
+      // When the words as typed found nothing, their tiers would hold nothing, yet their walks cost (a prefix walked
+      // among many matches): the groups stand for the words as typed then, which switches those tiers off.
+      const asTyped = result !== null && result.total > 0 ? groups.typed : withTypos.groups;
+      result = await run(db, settings, query, withTypos.groups, asTyped, withTypos.names);
+    }
   }
   result ??= await exact();
   return { ...result, processingTimeMs: Math.round(performance.now() - started) };
