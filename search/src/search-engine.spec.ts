@@ -7,7 +7,7 @@ import { reindex } from './sync/reindex.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
 import { LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
-import { fold, haversineKm } from './text.js';
+import { haversineKm, searchWords } from './text.js';
 
 /**
  * The contract both engines pass: same queries, same documents found. The PostgreSQL engine always runs;
@@ -240,7 +240,7 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
     const rated = byRating.filter((r): r is number => r !== null);
     expect(rated).toEqual([...rated].sort((a, b) => b - a));
     expect(byRating.slice(rated.length).every((r) => r === null)).toBe(true);
-    const byName = (await search({ country: 'CH', sort: 'name' })).hits.map((h) => fold(h.name));
+    const byName = (await search({ country: 'CH', sort: 'name' })).hits.map((h) => searchWords(h.name).join(' '));
     expect(byName).toEqual([...byName].sort());
     const newest = (await search({ limit: 100, sort: 'newest' })).hits.map((h) => h.id);
     expect(newest).toEqual(approved.map((f) => idOf(f.key)).sort((a, b) => b - a));

@@ -46,13 +46,24 @@ export function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
 
-/** Words of a query, folded; tsquery and Meilisearch both see letters and digits only. */
+/**
+ * What separates words: punctuation, symbols, spaces, control or unassigned code points, and the marks that only
+ * dress a symbol (enclosing marks, variation selectors: "⚡️", "®️", "1️⃣"). Everything else (letters, their marks,
+ * digits) is part of a word, so "N.A.", "A/C", "McDonald's", "co-op" and "x.com" are cut at
+ * the dot, slash, apostrophe, hyphen. The PostgreSQL engine's search_words() is generated from this class
+ * (postgres/words.ts), so documents and queries are cut alike.
+ */
+export const WORD_SEPARATOR = /[\p{P}\p{S}\p{Z}\p{C}\p{Me}\p{Variation_Selector}]/u;
+const WORD_SEPARATORS = new RegExp(`${WORD_SEPARATOR.source}+`, 'u');
+
+/** The folded words of a text, cut at WORD_SEPARATOR. */
+export function searchWords(text: string): string[] {
+  return fold(text).split(WORD_SEPARATORS).filter(Boolean);
+}
+
+/** Words of a query (searchWords), at most ten. */
 export function queryWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return fold(q)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 10);
+  return q ? searchWords(q).slice(0, 10) : [];
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { FacetValue, SearchDocument, SearchHit } from '../search-engine.js';
-import { fold, haversineKm, isOpen, type NormalizedQuery } from '../text.js';
+import { fold, haversineKm, isOpen, searchWords, type NormalizedQuery } from '../text.js';
 
 /** A stored document: the shared fields plus what Meilisearch filters, sorts and facets on. */
 export interface MeiliDocument extends SearchDocument {
   open_weekdays: number[];
-  /** Folded as the PostgreSQL engine's name_folded: name order and name-prefix ranges. */
+  /** The name's words as the PostgreSQL engine's name_folded (searchWords): name order and name-prefix ranges. */
   name_sort: string;
   /** Folded labels: category and city suggestions are ranges of them. */
   category_fold: string | null;
@@ -49,7 +49,7 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
   return {
     ...doc,
     open_weekdays: doc.open_days === null ? [] : [0, 1, 2, 3, 4, 5, 6].filter((d) => doc.open_days! & (1 << d)),
-    name_sort: fold(doc.name),
+    name_sort: searchWords(doc.name).join(' '),
     category_fold: doc.category_slug ? fold(doc.category ?? doc.category_slug) : null,
     city_fold: doc.city_slug ? fold(doc.city ?? doc.city_slug) : null,
     category_facet: doc.category_slug ? facetKey(doc.category_slug, doc.category ?? doc.category_slug) : null,

@@ -1,6 +1,6 @@
 import type { Index } from 'meilisearch';
 import type { Suggestions } from '../search-engine.js';
-import { prefixEnd, queryWords } from '../text.js';
+import { prefixEnd, queryWords, searchWords } from '../text.js';
 import { mergeFacets, type MeiliDocument } from './documents.js';
 import { APPROVED, beginsWith, quote, suggestionPrefix } from './query.js';
 
@@ -8,7 +8,7 @@ type NameHit = Pick<MeiliDocument, 'name' | 'slug' | 'city'>;
 const NAME_FIELDS: (keyof MeiliDocument)[] = ['name', 'slug', 'city'];
 
 /**
- * The PostgreSQL engine's suggestions: names beginning with the folded prefix, the most reviewed first (then by
+ * The PostgreSQL engine's suggestions: names whose words begin with the prefix's words, the most reviewed first (then by
  * name and slug); when they are fewer than `limit` and the prefix has 2+ characters and a word, names with words
  * beginning with it (the last word a prefix), the most reviewed first; categories and cities whose folded label
  * begins with it, the most frequent first. A prefix of no letter or digit ("-") only finds names beginning with
@@ -17,9 +17,11 @@ const NAME_FIELDS: (keyof MeiliDocument)[] = ['name', 'slug', 'city'];
 export async function suggest(index: Index<MeiliDocument>, q: string, limit: number): Promise<Suggestions> {
   const prefix = suggestionPrefix(q);
   if (!prefix) return { businesses: [], categories: [], cities: [] };
+  // Names are ranges of their words (name_sort), as the query's are cut.
+  const namePrefix = searchWords(q).join(' ') || prefix;
   const [starts, categories, cities] = await Promise.all([
     index.search<NameHit>('', {
-      filter: [APPROVED, beginsWith('name_sort', prefix)],
+      filter: [APPROVED, beginsWith('name_sort', namePrefix)],
       sort: ['reviews:desc', 'name_sort:asc', 'slug:asc'],
       limit,
       attributesToRetrieve: NAME_FIELDS,
@@ -32,7 +34,7 @@ export async function suggest(index: Index<MeiliDocument>, q: string, limit: num
   if (businesses.length < limit && words.length > 0 && prefix.length >= 2) {
     // Sorted after the words and typo rules: names with every word as typed first, the most reviewed first.
     const more = await index.search<NameHit>(words.join(' '), {
-      filter: [APPROVED, `(name_sort < ${quote(prefix)} OR name_sort >= ${quote(prefixEnd(prefix))})`],
+      filter: [APPROVED, `(name_sort < ${quote(namePrefix)} OR name_sort >= ${quote(prefixEnd(namePrefix))})`],
       attributesToSearchOn: ['name'],
       matchingStrategy: 'all',
       sort: ['reviews:desc', 'id:asc'],

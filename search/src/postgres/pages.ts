@@ -21,11 +21,19 @@ export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'loc
 
 const HIT_COLUMNS = HIT_FIELDS.map((c) => `d.${c}`);
 
+/** What relevance ranks first (ranking.ts). */
+export interface TypedWords {
+  /** The words as typed, when the groups also hold other words (typo variants, word forms). */
+  groups: WordGroups | null;
+  /** The names (their words) the exact-name tier matches: the words as typed, or with their typo variants. */
+  names: string[];
+}
+
 /** What a page of hits is asked for (hitsSql's arguments). */
 export interface HitsRequest {
   query: NormalizedQuery;
   groups: WordGroups;
-  fuzzy: boolean;
+  typed: TypedWords;
   filter: Filter;
   offset: number;
   plan: RelevancePlan;
@@ -57,13 +65,13 @@ export interface HitsStatement {
 export function hitsSql(
   query: NormalizedQuery,
   groups: WordGroups,
-  fuzzy: boolean,
+  typed: TypedWords,
   filter: Filter,
   offset: number,
   plan: RelevancePlan,
   valuesUnseen = false,
 ): Sql {
-  const request = { query, groups, fuzzy, filter, offset, plan, valuesUnseen };
+  const request = { query, groups, typed, filter, offset, plan, valuesUnseen };
   const { refs } = filter;
   const values = [...filter.values];
   const param = (value: unknown, cast = '') => {

@@ -196,7 +196,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
       await drainOutbox(pool, indexing);
       // The windows statements on the connection, those whose values the planner cannot see (read by subqueries) or can.
       const plans = async (unseen: boolean) =>
-        (await preparedPlans(one, '%best_of_all%', '%(select to_tsquery(%'))
+        (await preparedPlans(one, '%best_of_all%', '%(select $%::tsquery)%'))
           .filter((plan) => plan.unseen === unseen)
           .map(({ custom, generic }) => ({ generic, custom }));
       const before = await engine.search({ q: 'store', limit: 2 });
@@ -246,7 +246,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
         await engine.search({ q: 'pizza', category: 'pizza-restaurant' });
       },
       '%match_count%',
-      '%(select to_tsquery(%',
+      '%(select $%::tsquery)%',
     );
     // Planned for the words five times (PostgreSQL's rule), then under the plan made for any words, as it could
     // not see them.

@@ -1,10 +1,9 @@
-import type { NormalizedQuery } from '../text.js';
 import { FACET_COLUMNS, facetsSql } from './facets.js';
 import type { Filter } from './filter.js';
-import type { HitsRequest, HitsStatement } from './pages.js';
+import type { HitsRequest, HitsStatement, TypedWords } from './pages.js';
 import type { Sql } from './planning.js';
 import { DOCUMENTS_TABLE } from './schema.js';
-import { asTyped, tsquery, wordsTsquery, type WordGroups } from './tsquery.js';
+import { wordsTsquery, type WordGroups } from './tsquery.js';
 
 /**
  * Relevance: how a query with words ranks its matches (relevanceTiers, relevanceOrder), and the three statements
@@ -21,34 +20,48 @@ interface Tier {
 /**
  * How relevance ranks, most relevant tier first. A match is in the first tier whose condition it meets, and after
  * every tier when it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is the tsvector's
- * weight A, category and type B, so every words tier is one search of the same index.
+ * weight A, category and type B, so every words tier is one search of the same index. When the words also stand
+ * for others (`typed`, the words as typed, is then given: typo variants, other forms of a word), the words as typed
+ * rank above them in each field: a tier of its own, so that every statement honours it alike (the windows too).
  *
  * Every relevance statement is built from this list: the tier number (tierCase), and for many matches one walk of
  * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
  * within a tier.
  */
-function relevanceTiers(statement: HitsStatement, query: NormalizedQuery, groups: WordGroups): Tier[] {
+function relevanceTiers(statement: HitsStatement, groups: WordGroups, typed: TypedWords): Tier[] {
   const { param, unseen } = statement;
-  const exactName = `(d.name_folded collate "C") = ${unseen(param(query.words.join(' ')))}`;
-  const nameWords = unseen(wordsTsquery(groups, param, 'A'));
-  const nameOrCategoryWords = unseen(wordsTsquery(groups, param, 'AB'));
+  // The array as an expression: `any (subquery)` would compare with each row of the subquery instead.
+  const exactName = `(d.name_folded collate "C") = any((${unseen(param(typed.names, '::text[]'))})::text[])`;
+  const words = (weights: string) => {
+    const all = unseen(wordsTsquery(groups, param, weights));
+    return { condition: `d.tsv @@ ${all}`, walk: (filter: Filter) => filter.withWords(all) };
+  };
+  // When the words stand for no others, the tiers of the words as typed hold nothing: they are switched off by a
+  // value, not left out, so that the statement's text, and the plan PostgreSQL keeps for it, is the same for any words.
+  const variants = unseen(param(typed.groups !== null, '::boolean'));
+  const asTyped = (weights: string): Tier[] => {
+    const exact = unseen(wordsTsquery(typed.groups ?? groups, param, weights));
+    const condition = `${variants} and d.tsv @@ ${exact}`;
+    return [{ condition, walk: (filter: Filter) => `${filter.withWords(exact)} and ${variants}` }];
+  };
   return [
-    // 0. The name is exactly the query.
+    // 0. The name's words are exactly the query's (or with typo variants).
     { condition: exactName, walk: (filter) => `${filter.where} and ${exactName}` },
-    // 1. Every word in the name.
-    { condition: `d.tsv @@ ${nameWords}`, walk: (filter) => filter.withWords(nameWords) },
-    // 2. Every word in the name, category or type.
-    { condition: `d.tsv @@ ${nameOrCategoryWords}`, walk: (filter) => filter.withWords(nameOrCategoryWords) },
-    // 3. (Every other match: the words elsewhere, in the city, address or country.)
+    // Every word in the name (as typed first).
+    ...asTyped('A'),
+    words('A'),
+    // Every word in the name, category or type (as typed first).
+    ...asTyped('AB'),
+    words('AB'),
+    // The words as typed elsewhere, in the city, address or country.
+    ...asTyped(''),
+    // (Every other match.)
   ];
 }
 
-/**
- * The tie-breaks within a tier: the words as typed before typo variants (`typed`, when typos were tolerated), then
- * the most reviewed, then the id (a total order, so pages never overlap).
- */
-function relevanceOrder(tier: string, typed: string | null, reviews = 'd.reviews', id = 'd.id'): string {
-  return `${tier}, ${typed === null ? '' : `${typed} desc, `}${reviews} desc, ${id}`;
+/** The tie-breaks within a tier: the most reviewed, then the id (a total order, so pages never overlap). */
+function relevanceOrder(tier: string, reviews = 'd.reviews', id = 'd.id'): string {
+  return `${tier}, ${reviews} desc, ${id}`;
 }
 
 /** The tier number of a match (`d`): the first tier whose condition it meets, else one after the last. */
@@ -64,31 +77,28 @@ export type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
 
 /** The relevance statement of a page of hits (pages.ts hitsSql). */
 export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sql {
-  const { query, groups, fuzzy, filter, offset, plan, valuesUnseen } = request;
-  const { values, param, unseen, columns, select, limit, skip, page } = statement;
-  const tiers = relevanceTiers(statement, query, groups);
-  const typed = fuzzy
-    ? `(d.tsv @@ ${unseen(`to_tsquery('simple', ${param(tsquery(asTyped(query.words)))})`)})`
-    : 'true';
+  const { query, groups, typed, filter, offset, plan, valuesUnseen } = request;
+  const { values, param, columns, select, limit, skip, page } = statement;
+  const tiers = relevanceTiers(statement, groups, typed);
   const tier = tierCase(tiers);
-  const ranking = relevanceOrder(tier, fuzzy ? typed : null);
+  const ranking = relevanceOrder(tier);
   if (plan === 'rankAll') return page(filter.where, ranking);
   if (plan !== 'windows') {
     // Every match (up to countedUpTo) once: ranked, counted and faceted in one pass; a page of them is read
     // (a bounded sort: the page is ordered again by the same keys, not numbered among all matches). The
     // facets come with the first row only (on every row they were sent and parsed once per hit).
-    const order = (t: string) => relevanceOrder(`${t}.tier`, `${t}.typed`, `${t}.reviews`, `${t}.id`);
+    const order = (t: string) => relevanceOrder(`${t}.tier`, `${t}.reviews`, `${t}.id`);
     return {
       text: `with m as materialized (
-               select d.id, d.reviews, ${tier} as tier, ${typed} as typed, ${FACET_COLUMNS}
+               select d.id, d.reviews, ${tier} as tier, ${FACET_COLUMNS}
                from ${DOCUMENTS_TABLE} d where ${filter.where} limit ${valuesUnseen ? plan.countedUpTo : param(plan.countedUpTo)}),
-             ranked as (select m.id, m.tier, m.typed from m order by ${order('m')} limit ${limit} offset ${skip}),
+             ranked as (select m.id, m.tier from m order by ${order('m')} limit ${limit} offset ${skip}),
              summary as (select count(*) as match_count,
                            (select json_agg(f) from (${facetsSql('m', false)}) f) as facets from m)
            select summary.match_count, case when row_number() over (order by ${order('hit')}) = 1 then summary.facets end
              as facets, hit.*
            from summary left join lateral (
-             select ${columns.join(', ')}, r.tier, r.typed from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
+             select ${columns.join(', ')}, r.tier from ${DOCUMENTS_TABLE} d join ranked r on r.id = d.id) hit on true
            order by ${order('hit')}`,
       values,
     };

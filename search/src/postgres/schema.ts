@@ -1,7 +1,8 @@
 import pg from 'pg';
+import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v14';
+export const LAYOUT_VERSION = 'search_documents v17';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -55,10 +56,11 @@ export const FACET_COLUMN_NAMES = ['category_slug', 'category', 'country_code', 
 const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_days'];
 
 /**
- * A narrow copy of the searchable fields with the folded name, its words, and a weighted tsvector as
- * generated columns (name A > category/type B > city/address/country C, plus the location terms as
- * `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the filters match, and
- * every word's first 3 and 4 letters as `^` ones, which short prefixes match), kept apart from businesses so an
+ * A narrow copy of the searchable fields with the name's words (search_words, words.ts: as a text, name_folded, and as
+ * a tsvector) and a weighted tsvector as generated columns (name A > category/type B > city/address/country C, plus
+ * the location terms as `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the
+ * filters match, every word's first 3 and 4 letters as `^` ones, which short prefixes match, and the name's,
+ * category's and type's English stems as `=` ones, which other forms of a word match), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -68,17 +70,18 @@ const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_days'];
 export function createTablesSql(table: string, vocabulary: string): string[] {
   const t = pg.escapeIdentifier(table);
   return [
+    ...wordFunctionsSql(),
     // Column order is read order: a row is decoded up to the last column a query needs, so the tsvector every
     // filtering walk tests comes first, then the name's words and folded form (suggestions' walk), fixed-width
     // columns, the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
       tsv tsvector generated always as (
-        search_text_lexemes(name, category, type, city, full_address, country) ||
+        search_document_lexemes(name, category, type, city, full_address, country) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
-      name_words tsvector generated always as (to_tsvector('simple', search_fold(name))) stored,
-      name_folded text generated always as (search_fold(name)) stored,
+      name_words tsvector generated always as (to_tsvector('simple', search_words(name))) stored,
+      name_folded text generated always as (search_words(name)) stored,
       id bigint primary key,
       reviews integer not null default 0,
       rating double precision,
@@ -192,7 +195,7 @@ function geoIndexesSql(table: string, name: (suffix: string) => string): string[
 export function vocabularyInsertSql(table: string, vocabulary: string, byIds: boolean): string {
   return `insert into ${pg.escapeIdentifier(vocabulary)} (word)
     select distinct w from ${pg.escapeIdentifier(table)} d, unnest(tsvector_to_array(d.tsv)) w
-    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#', '^') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
+    where length(w) >= ${MIN_TYPO_WORD} and left(w, 1) not in ('~', '#', '^', '=') ${byIds ? 'and d.id = any($1::bigint[])' : ''}
     on conflict do nothing`;
 }
 

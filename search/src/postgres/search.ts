@@ -6,11 +6,12 @@ import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
 import { lastWordAlternatives } from './last-word.js';
-import { hitsSql, toHit, type HitRow } from './pages.js';
+import { hitsSql, toHit, type HitRow, type TypedWords } from './pages.js';
 import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapScans } from './planning.js';
 import type { RelevancePlan } from './ranking.js';
 import type { SearchDb } from './statement-queue.js';
 import { toleratesTypos, typoVariants } from './typos.js';
+import { wordFormsOf } from '../word-forms.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -32,28 +33,78 @@ export interface SearchSettings {
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
   const query = normalizeQuery(input);
-  const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, query.words);
-  const withLastWord = (groups: WordGroups) =>
-    groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
-  const exact = () => run(db, settings, query, withLastWord(query.words.map((w) => [w])), false);
-  // No indexed word begins the last word: the words as typed find nothing, so only the typo pass is run.
-  let result = begunByNone ? null : await exact();
+  const groups = await wordGroups(db, query.words);
+  const exact = () => run(db, settings, query, groups.exact, groups.typed, groups.names);
+  // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
+  // typo pass is run.
+  let result = groups.findNothing ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
-    const groups = await typoVariants(db, query.words);
-    if (groups.some((g) => g.length > 1)) result = await run(db, settings, query, withLastWord(groups), true);
+    const withTypos = await groups.withTypos();
+    if (withTypos) {
+      // When the words as typed found nothing, their tiers would hold nothing, yet their walks cost (a prefix walked
+      // among many matches): the groups stand for the words as typed then, which switches those tiers off.
+      const asTyped = result !== null && result.total > 0 ? groups.typed : withTypos.groups;
+      result = await run(db, settings, query, withTypos.groups, asTyped, withTypos.names);
+    }
   }
   result ??= await exact();
   return { ...result, processingTimeMs: Math.round(performance.now() - started) };
 }
+
+/**
+ * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
+ * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any).
+ * `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
+ * EXACT_NAMES). `findNothing`: no indexed word begins the last word, nor has it another form.
+ */
+export async function wordGroups(
+  db: SearchDb,
+  words: readonly string[],
+): Promise<{
+  typed: WordGroups;
+  exact: WordGroups;
+  names: string[];
+  findNothing: boolean;
+  withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
+}> {
+  const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
+  const forms = words.map(wordFormsOf);
+  const withLastWord = (groups: WordGroups) =>
+    groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
+  const withForms = (groups: WordGroups) =>
+    groups.map((group, i) => [...group, ...forms[i].filter((form) => !group.includes(form))]);
+  const typed = withLastWord(words.map((w) => [w]));
+  return {
+    typed,
+    exact: withForms(typed),
+    names: [words.join(' ')],
+    findNothing: begunByNone && forms.at(-1)!.length === 0,
+    withTypos: async () => {
+      const groups = await typoVariants(db, words);
+      if (!groups.some((g) => g.length > 1)) return null;
+      const names = groups.reduce<string[]>(
+        (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
+        [''],
+      );
+      return { groups: withForms(withLastWord(groups)), names };
+    },
+  };
+}
+
+/** Names the exact-name tier matches at most: the words as typed first, then combinations of typo variants. */
+const EXACT_NAMES = 16;
 
 async function run(
   db: SearchDb,
   settings: SearchSettings,
   query: NormalizedQuery,
   groups: WordGroups,
-  fuzzy: boolean,
+  asTyped: WordGroups,
+  names: string[],
 ): Promise<Omit<SearchResult, 'processingTimeMs'>> {
   const { counter, rankAllUpTo } = settings;
+  // The words as typed rank first when the groups hold others too (ranking.ts).
+  const typed = { groups: JSON.stringify(asTyped) === JSON.stringify(groups) ? null : asTyped, names };
   const frequent =
     settings.indexLexemesBelowShare < 1 && groups.length + query.locationGroups.length > 0
       ? {
@@ -86,7 +137,7 @@ async function run(
       : plan === 'windows'
         ? filter
         : (filter.everyMatch ?? filter);
-    return (await db.query<HitRow>(prepared(hitsSql(query, groups, fuzzy, matching, offset, plan, once)))).rows;
+    return (await db.query<HitRow>(prepared(hitsSql(query, groups, typed, matching, offset, plan, once)))).rows;
   };
   let hitRows: HitRow[];
   let stats: Stats;
@@ -105,7 +156,7 @@ async function run(
       ({ stats, hitRows } = await rankedWithStats(db, settings, {
         query,
         groups,
-        fuzzy,
+        typed,
         filter: sampled,
         unseen: once ? buildFilter(query, groups, false, frequent, true) : null,
         offset,
@@ -118,7 +169,7 @@ async function run(
     const once = radiusPlannedOnce(query, offset);
     const within = once ? buildFilter(query, groups, false, null, true) : filter;
     const hitsAndStats = [
-      hitsSql(query, groups, fuzzy, within, offset, 'windows', once),
+      hitsSql(query, groups, typed, within, offset, 'windows', once),
       counter.radiusStatsSql(within),
     ];
     const [found, counted] = await withoutBitmapScans(db, hitsAndStats, once);
@@ -152,7 +203,7 @@ async function rankedWithStats(
   pass: {
     query: NormalizedQuery;
     groups: WordGroups;
-    fuzzy: boolean;
+    typed: TypedWords;
     filter: Filter;
     unseen: Filter | null;
     offset: number;
@@ -160,11 +211,11 @@ async function rankedWithStats(
     byWindows: (total: number) => Promise<HitRow[]>;
   },
 ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
-  const { query, groups, fuzzy, filter, unseen, offset, coarser, byWindows } = pass;
+  const { query, groups, typed, filter, unseen, offset, coarser, byWindows } = pass;
   const countedUpTo = rankAllUpTo + 1;
   const read = unseen ?? filter;
   const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-    prepared(hitsSql(query, groups, fuzzy, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
+    prepared(hitsSql(query, groups, typed, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
   );
   const counted = Number(rows[0].match_count);
   const facetRows = rows[0].facets ?? [];

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Suggestions } from '../search-engine.js';
-import { fold, prefixEnd, queryWords } from '../text.js';
+import { fold, prefixEnd, queryWords, searchWords } from '../text.js';
 import { prepared } from './planning.js';
 import { DOCUMENTS_TABLE } from './schema.js';
 import { asTyped, tsquery } from './tsquery.js';
@@ -42,6 +42,11 @@ export async function suggestions(
   const range = [prefix, prefixEnd(prefix)];
   const [from, to] = ['(select $1::text)', '(select $2::text)'];
   const words = queryWords(q);
+  // Names are ranges of their words (name_folded: search_words), as the query's words are cut; a prefix of no word
+  // (punctuation only) finds none of them.
+  const namePrefix = searchWords(q).join(' ');
+  const names = [namePrefix || prefix, prefixEnd(namePrefix || prefix)];
+  const [nameFrom, nameTo] = ['(select $4::text)', '(select $5::text)'];
   // Names, categories and cities in one statement (one round trip and executor start): three short index ranges.
   // Each part keeps its order in `position`, places sharing a name and popularity by slug. Names starting with the
   // prefix come through the name index: a bounded window of them is ranked by popularity, which keeps it a short
@@ -51,7 +56,7 @@ export async function suggestions(
       text: `(select 'business' as kind, name, slug, city, null as country_code, null::int as count,
                   row_number() over (order by reviews desc, name_folded, slug) as position from (
                   select d.name, d.slug, d.city, d.reviews, d.name_folded from ${DOCUMENTS_TABLE} d
-                  where d.is_approved and (d.name_folded collate "C") >= ${from} and (d.name_folded collate "C") < ${to}
+                  where d.is_approved and (d.name_folded collate "C") >= ${nameFrom} and (d.name_folded collate "C") < ${nameTo}
                   order by (d.name_folded collate "C") limit 200) s
                 order by reviews desc, name_folded, slug limit $3)
                union all
@@ -64,7 +69,7 @@ export async function suggestions(
                   row_number() over (order by business_count desc, city_slug, country_code) from city_stats
                 where search_fold(city) ~>=~ ${from} and search_fold(city) ~<~ ${to}
                 order by business_count desc, city_slug, country_code limit $3)`,
-      values: [...range, limit],
+      values: [...range, limit, ...names],
     }),
   );
   const of = (kind: SuggestionRow['kind']) =>
@@ -90,7 +95,7 @@ export async function suggestions(
                  where s.name_words @@ (select to_tsquery('simple', $1))
                    and not ((s.name_folded collate "C") >= $2 and (s.name_folded collate "C") < $3)
                  order by s.reviews desc, s.id limit $4`,
-        values: [tsquery(asTyped(words)), ...range, limit - businesses.length],
+        values: [tsquery(asTyped(words)), ...names, limit - businesses.length],
       };
       return pool.query<{ name: string; slug: string; city: string | null }>(plannedOnce ? prepared(sql) : sql);
     };

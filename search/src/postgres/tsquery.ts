@@ -1,7 +1,7 @@
 /**
- * Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary.
- * A word ending in `*` is a prefix, one beginning with `^` a word's indexed first letters (query words are
- * letters and digits only, so the marks are unambiguous).
+ * Per query word, the words it may stand for: itself first, then typo variants found in the vocabulary and its
+ * stem (word-forms.ts). A word ending in `*` is a prefix, one beginning with `^` a word's indexed first letters, one
+ * beginning with `=` a stem (query words are letters and digits only, so the marks are unambiguous).
  */
 export type WordGroups = string[][];
 
@@ -22,21 +22,16 @@ export function tsquery(groups: WordGroups, weights = ''): string {
 }
 
 /**
- * The SQL tsquery of the word groups: to_tsquery for words and prefixes (the same parser as the documents'),
- * and the `^` lexemes of short prefixes cast as they are (to_tsquery's parser would drop the mark).
+ * The SQL tsquery of the word groups, cast as it is written: query words are letters and digits (searchWords),
+ * which the documents' parser keeps whole (words.spec.ts), and a cast keeps the marks of `^` prefixes and `=` stems,
+ * which to_tsquery's parser would drop. One form for any words, so a statement's text does not depend on them.
  */
 export function wordsTsquery(
   groups: WordGroups,
   param: (value: unknown, cast?: string) => string,
   weights = '',
 ): string {
-  const marked = (group: string[]) => group.length === 1 && group[0].startsWith('^');
-  const parts: string[] = [];
-  const words = groups.filter((group) => !marked(group));
-  const prefixes = groups.filter(marked);
-  if (words.length > 0) parts.push(`to_tsquery('simple', ${param(tsquery(words, weights))})`);
-  if (prefixes.length > 0) parts.push(param(tsquery(prefixes, weights), '::tsquery'));
-  return parts.length === 1 ? parts[0] : `(${parts.join(' && ')})`;
+  return param(tsquery(groups, weights), '::tsquery');
 }
 
 /** The words as typed: the last one a prefix. */

@@ -5,6 +5,8 @@ import type { WordGroups } from './tsquery.js';
 /**
  * Typo tolerance, as Meilisearch counts it: when the words as typed find few matches, each word of 5+ letters may
  * also stand for the vocabulary words within one edit of it (two from 9 letters; a swap of neighbours is one edit).
+ * Beyond Meilisearch, a word of 4 letters that is no indexed word may stand for the words of 5 letters it is one
+ * letter short of ("hitl" → "hiltl", "abou" → "about"): a word of 5+ letters with one typo, a letter dropped.
  */
 
 /** Exact matches below this count trigger the pass that tolerates typos. */
@@ -14,14 +16,28 @@ const MAX_VARIANTS = 5;
 
 /** The typo pass runs: the words as typed found fewer than FUZZY_BELOW, and a word is long enough to have typos. */
 export function toleratesTypos(words: readonly string[], exactTotal: number): boolean {
-  return words.length > 0 && exactTotal < FUZZY_BELOW && words.some((w) => w.length >= 5);
+  return words.length > 0 && exactTotal < FUZZY_BELOW && words.some((w) => w.length >= LETTER_DROPPED);
 }
+
+/** The length of a word of 5 letters with one dropped. */
+const LETTER_DROPPED = 4;
 
 /** Per word, itself and its typo variants: the vocabulary words nearest by trigrams, kept when within the edits allowed. */
 export async function typoVariants(db: SearchDb, words: readonly string[]): Promise<WordGroups> {
   return Promise.all(
     words.map(async (word) => {
-      if (word.length < 5) return [word];
+      if (word.length < LETTER_DROPPED) return [word];
+      if (word.length === LETTER_DROPPED) {
+        // Nearest first as below, kept when one letter longer and the word itself is none of the vocabulary.
+        const { rows } = await db.query<{ word: string }>(
+          `select word from (select word from ${VOCABULARY_TABLE} order by word <-> $1, word limit 50) nearest
+           where length(word) = ${LETTER_DROPPED + 1}
+             and not exists (select 1 from ${VOCABULARY_TABLE} where word = $1)`,
+          [word],
+        );
+        const variants = rows.map((r) => r.word).filter((v) => editDistance(word, v) === 1);
+        return [word, ...variants.slice(0, MAX_VARIANTS)];
+      }
       const { rows } = await db.query<{ word: string }>(
         // Nearest by trigram distance, without a similarity threshold: a swap of neighbours in a short
         // word ("gloden") shares few trigrams with the word meant, yet is one edit away.

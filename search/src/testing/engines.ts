@@ -15,6 +15,11 @@ export interface EngineCapabilities {
    * facets counted exactly over every match (Meilisearch's maxTotalHits).
    */
   totalsBeyondBound: 'estimated' | 'capped';
+  /**
+   * Other forms of a word match it ("gyms" finds "Gym"): PostgreSQL by English stems (word-forms.ts); Meilisearch has
+   * no stemming (only typo tolerance, which reaches some plurals of long words).
+   */
+  wordForms: boolean;
 }
 
 export interface ContractEngine {
@@ -36,7 +41,7 @@ export interface ContractEngine {
 
 const postgres: ContractEngine = {
   kind: 'postgres',
-  capabilities: { totalsBeyondBound: 'estimated' },
+  capabilities: { totalsBeyondBound: 'estimated', wordForms: true },
   create: (pool) => new PostgresSearchEngine(pool),
   // exactCountUpTo n counts n matches exactly; n + 1 and more are estimated.
   bounded: async (pool, countUpTo) => new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1 }),
@@ -52,7 +57,7 @@ const meilisearch = (host: string, apiKey: string | undefined): ContractEngine =
     new MeilisearchSearchEngine({ host, apiKey, indexUid: uid(name), maxTotalHits });
   return {
     kind: 'meilisearch',
-    capabilities: { totalsBeyondBound: 'capped' },
+    capabilities: { totalsBeyondBound: 'capped', wordForms: false },
     create: () => create('contract'),
     bounded: async (pool, countUpTo) => {
       const engine = create(`bounded_${countUpTo}`, countUpTo);

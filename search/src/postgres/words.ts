@@ -1,0 +1,81 @@
+import { WORD_SEPARATOR } from '../text.js';
+import { STEM_MARK } from '../word-forms.js';
+
+/**
+ * The documents' words in SQL, cut by the same rule as the queries' (text.ts searchWords): search_words() is
+ * generated from WORD_SEPARATOR, and words.spec.ts and the relevance suite hold the two equal over a list of hard
+ * cases and every name of the real exports.
+ */
+
+/** WORD_SEPARATOR as code point ranges (surrogates, which text never holds alone, left out). */
+export function separatorRanges(): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let c = 0; c <= 0x10ffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    if (!WORD_SEPARATOR.test(String.fromCodePoint(c))) continue;
+    const last = ranges.at(-1);
+    if (last && last[1] === c - 1) last[1] = c;
+    else ranges.push([c, c]);
+  }
+  return ranges;
+}
+
+/** A PostgreSQL regular expression bracket of the ranges, each end as a \u or \U escape (no locale involved). */
+function bracket(ranges: [number, number][]): string {
+  const escape = (c: number) =>
+    c <= 0xffff ? `\\u${c.toString(16).padStart(4, '0')}` : `\\U${c.toString(16).padStart(8, '0')}`;
+  return `[${ranges.map(([a, b]) => (a === b ? escape(a) : `${escape(a)}-${escape(b)}`)).join('')}]`;
+}
+
+/**
+ * The functions the documents' generated columns call: search_words (a text's folded words, one space apart),
+ * search_stem_text (the marked English stems of a tsvector's words, where they differ from the word: the same as
+ * word-forms.ts stemOf) and search_document_lexemes (the document's tsvector).
+ * Replaced at every setup and rebuild; a change of them is a change of LAYOUT_VERSION.
+ */
+export function wordFunctionsSql(): string[] {
+  const separators = `${bracket(separatorRanges())}+`;
+  // As fold(): decomposed, accents dropped, then unaccent's letters (ß → ss, ø → o) and lower case. Separators go
+  // before unaccent too, which spells some symbols as letters (© → (C)).
+  return [
+    `create or replace function search_words(value text) returns text
+      language sql immutable strict parallel safe
+      as $$ select btrim(regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary,
+        regexp_replace(regexp_replace(normalize(value, NFKD), '[\\u0300-\\u036f]+', '', 'g'), '${separators}', ' ', 'g'))),
+        '${separators}', ' ', 'g')) $$`,
+    `create or replace function search_stem_text(words tsvector, weight text) returns text
+      language plpgsql immutable parallel safe strict
+      as $$
+      declare
+        lexeme text;
+        stem text;
+        stems text := '';
+      begin
+        foreach lexeme in array tsvector_to_array(words) loop
+          continue when lexeme !~ '^[a-z]+$';
+          stem := (ts_lexize('english_stem', lexeme))[1];
+          continue when stem is null or stem = lexeme;
+          stems := stems || ' ''${STEM_MARK}' || stem || ''':1' || weight;
+        end loop;
+        return stems;
+      end $$`,
+    // The words of the name (weight A), category and type (B) and address (C), every word's first letters
+    // (search_prefix_text, for short prefixes) and the stems of the name's, category's and type's words (word-forms.ts).
+    `create or replace function search_document_lexemes(
+        name text, category text, type text, city text, full_address text, country text)
+      returns tsvector
+      language plpgsql immutable parallel safe
+      as $$
+      declare
+        name_words tsvector := to_tsvector('simple', search_words(coalesce(name, '')));
+        category_words tsvector := to_tsvector('simple', search_words(coalesce(category, '') || ' ' || coalesce(type, '')));
+        address_words tsvector := to_tsvector('simple', search_words(
+          coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, '')));
+      begin
+        return setweight(name_words, 'A') || setweight(category_words, 'B') || setweight(address_words, 'C') || (
+          search_prefix_text(name_words, 'A') || search_prefix_text(category_words, 'B')
+          || search_prefix_text(address_words, 'C')
+          || search_stem_text(name_words, 'A') || search_stem_text(category_words, 'B'))::tsvector;
+      end $$`,
+  ];
+}
