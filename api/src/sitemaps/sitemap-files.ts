@@ -20,6 +20,12 @@ export class SitemapFiles {
     return resolve(this.config.DATA_DIR, 'sitemaps');
   }
 
+  /** robots.txt: crawlers keep out of the back office and the api, and are pointed to the sitemap index. */
+  robots(): string {
+    const base = sitemapBaseUrl(this.config);
+    return ['User-agent: *', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  }
+
   /** When the sitemaps were generated, for how many businesses, and their files with full addresses. */
   async summary() {
     const manifest = await readSitemapManifest(this.root);

@@ -18,8 +18,9 @@ import { AuditService } from '../audit/audit.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { SitemapFiles } from './sitemap-files.js';
 
-/** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7. */
+/** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7, and robots.txt. */
 export const SITEMAP_ROUTES = [
+  { path: 'robots.txt', method: RequestMethod.GET },
   { path: 'sitemap.xml', method: RequestMethod.GET },
   { path: 'sitemaps/*path', method: RequestMethod.GET },
 ];
@@ -35,6 +36,20 @@ export class SitemapsController {
 
   private get queue() {
     return this.jobs.queue(QUEUES.sitemaps);
+  }
+
+  @Get('robots.txt')
+  @Public()
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=3600')
+  @ApiProduces('text/plain')
+  @ApiCall('What crawlers may read, and where the sitemap is (public)', {
+    status: 200,
+    description: 'robots.txt',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  robots() {
+    return this.files.robots();
   }
 
   /** The sitemap index and its files, as the worker last generated them. Public. */

@@ -47,6 +47,21 @@ describe('sitemap files and calls (api + real worker)', () => {
     await http()[method](path).expect(401);
   });
 
+  it('tells crawlers to keep out of the back office and the api, and where the sitemap is', async () => {
+    const res = await http()
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /^text\/plain/);
+    expect(res.text.split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      '',
+      expect.stringMatching(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/),
+      '',
+    ]);
+  });
+
   it('answers 404 with a sentence before any sitemap was generated', async () => {
     const res = await http().get('/sitemap.xml').expect(404);
     expect(res.body.message).toBe(

@@ -60,6 +60,12 @@ suite('server-rendered public pages', () => {
   });
   afterAll(() => t?.close());
 
+  it('serves the favicon as an icon file, not the not-found page', async () => {
+    const res = await request(t.app.getHttpServer()).get('/favicon.ico').expect(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(res.body.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
   it('renders a business page with its content, head tags and JSON-LD in the HTML', async () => {
     const res = await get('/business/cafe-zurich-abc123').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
