@@ -1,0 +1,97 @@
+import { WEEKDAYS, type WorkingHours } from './opening-hours.js';
+
+export const MINUTES_PER_DAY = 24 * 60;
+export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+
+/** Open minutes of the week in local wall-clock time, [start, end), Sunday 00:00 = 0; sorted, merged, never wrapping. */
+export type WeekIntervals = Array<[start: number, end: number]>;
+
+const TIME = /^(\d{1,2})(?:[:.](\d{2}))?\s*([ap])?\.?\s*m?\.?$/i;
+
+interface ClockTime {
+  hour: number;
+  minute: number;
+  meridiem: 'a' | 'p' | null;
+}
+
+function readTime(text: string): ClockTime | null {
+  const match = TIME.exec(text.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = match[2] ? Number(match[2]) : 0;
+  const meridiem = (match[3]?.toLowerCase() as 'a' | 'p' | undefined) ?? null;
+  if (minute > 59 || (meridiem ? hour < 1 || hour > 12 : hour > 24)) return null;
+  return { hour, minute, meridiem };
+}
+
+function minutesOf(time: ClockTime, meridiem: 'a' | 'p' | null): number {
+  const hour = meridiem === null ? time.hour : (time.hour % 12) + (meridiem === 'p' ? 12 : 0);
+  return hour * 60 + time.minute;
+}
+
+/**
+ * One range of a day's text as minutes from that day's midnight; the end may pass 24:00 (overnight).
+ * A start without AM/PM borrows the end's ("5:30-11pm"), unless that would put it after the end ("11-2PM").
+ */
+function readRange(text: string): [number, number] | null {
+  const parts = text.split(/\s*[-–—]\s*|\s+to\s+/i);
+  if (parts.length !== 2) return null;
+  const start = readTime(parts[0]);
+  const end = readTime(parts[1]);
+  if (!start || !end) return null;
+  const endMinutes = minutesOf(end, end.meridiem);
+  let startMinutes = minutesOf(start, start.meridiem ?? end.meridiem);
+  if (!start.meridiem && end.meridiem && startMinutes >= endMinutes && endMinutes !== 0) {
+    startMinutes = minutesOf(start, end.meridiem === 'a' ? 'p' : 'a');
+  }
+  const close = endMinutes <= startMinutes ? endMinutes + MINUTES_PER_DAY : endMinutes;
+  return [startMinutes, close];
+}
+
+/** A day's text as ranges from its midnight; [] when closed, null when unreadable. */
+export function readDay(text: string): Array<[number, number]> | null {
+  const normalized = text
+    .replace(/[\u202f\u00a0\u2009]/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (normalized === '' || normalized === 'closed') return [];
+  if (/^(open\s+)?24\s*(hours|hrs|h)$/.test(normalized)) return [[0, MINUTES_PER_DAY]];
+  const ranges: Array<[number, number]> = [];
+  for (const piece of normalized.split(/\s*[,;]\s*/)) {
+    if (!piece) continue;
+    const range = readRange(piece);
+    if (!range) return null;
+    ranges.push(range);
+  }
+  return ranges.length ? ranges : null;
+}
+
+/**
+ * A business's week as merged open intervals of local minutes of the week. A day missing from the table is closed
+ * (public spec §4); overnight hours spill into the next day (Saturday's into Sunday morning); any unreadable day
+ * makes the whole week unknown (null), so that no badge is stated on a guess.
+ */
+export function weekIntervals(hours: WorkingHours | null): WeekIntervals | null {
+  if (!hours) return null;
+  const raw: Array<[number, number]> = [];
+  for (const [index, day] of WEEKDAYS.entries()) {
+    const text = hours[day];
+    if (text === undefined) continue;
+    const ranges = readDay(text);
+    if (!ranges) return null;
+    for (const [start, end] of ranges) {
+      const from = index * MINUTES_PER_DAY + start;
+      const to = index * MINUTES_PER_DAY + end;
+      if (to <= MINUTES_PER_WEEK) raw.push([from, to]);
+      else raw.push([from, MINUTES_PER_WEEK], [0, to - MINUTES_PER_WEEK]);
+    }
+  }
+  raw.sort((a, b) => a[0] - b[0]);
+  const merged: WeekIntervals = [];
+  for (const [start, end] of raw) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
