@@ -4,6 +4,8 @@ export * from './rules/amenities.js';
 export * from './rules/countries.js';
 export * from './rules/json-text.js';
 export * from './rules/opening-hours.js';
+export * from './rules/open-state.js';
+export * from './rules/week-hours.js';
 export * from './rules/slug.js';
 export * from './jobs/index.js';
 export * from './wire/index.js';

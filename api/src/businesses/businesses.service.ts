@@ -2,7 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   type BusinessRow,
-  isOpenOn,
+  openState,
   pageInfo,
   parseAbout,
   parseWorkingHours,
@@ -34,6 +34,7 @@ type DetailRow = ListingRow &
     | 'about'
     | 'place_id'
     | 'url'
+    | 'time_zone'
   > & { updated_at: Date };
 
 @Injectable()
@@ -117,10 +118,16 @@ function toDetail(row: DetailRow) {
     about: about && 'text' in about ? about.text : about,
     amenities: trueAmenities(about),
     workingHours,
-    openNow: isOpenOn(workingHours),
+    timeZone: row.time_zone,
+    // Judged at the business's local time; the web recomputes it on the visitor's clock with the same rule.
+    ...openNowOf(openState(workingHours, row.time_zone)),
     url: row.url,
     reviewsLink: row.reviews_link,
     locatedIn: row.located_in,
     updatedAt: row.updated_at,
   };
+}
+
+function openNowOf(state: ReturnType<typeof openState>) {
+  return { openNow: state.open, closesAt: state.closesAt, opensAt: state.opensAt };
 }

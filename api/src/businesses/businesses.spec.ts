@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { openState } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -79,7 +80,20 @@ describe('public business calls', () => {
         workingHours: { Monday: '9AM-5PM', Sunday: 'Closed' },
         about: { groups: { 'Service options': { 'Dine-in': true, Takeout: false } } },
         amenities: ['Dine-in'],
+        timeZone: 'Europe/Zurich',
       });
+    });
+
+    it("judges openNow at the business's local time with core's rule, and says when it closes or opens", async () => {
+      const before = new Date();
+      const res = await request(http()).get('/api/businesses/cafe-zurich-abc123').expect(200);
+      const after = new Date();
+      const hours = { Monday: '9AM-5PM', Sunday: 'Closed' };
+      // The answer was computed between the two instants; one of them gives the same state (a minute may turn).
+      const candidates = [openState(hours, 'Europe/Zurich', before), openState(hours, 'Europe/Zurich', after)];
+      const { openNow, closesAt, opensAt } = res.body;
+      expect(candidates).toContainEqual({ open: openNow, closesAt, opensAt });
+      expect(openNow ? closesAt : opensAt).toMatch(/^(\w{3} )?\d{1,2}(:\d{2})? [AP]M$/);
     });
 
     it('reads malformed hours and amenities as absent', async () => {

@@ -20,6 +20,7 @@ export const DIRECTORY_FIXTURE: FixtureBusiness[] = [
     latitude: 47.37,
     longitude: 8.54,
     placeId: 'fixture-1',
+    timeZone: 'Europe/Zurich',
   },
   {
     name: 'Bar Basel',

@@ -48,6 +48,7 @@ export interface FixtureBusiness {
   longitude?: number | null;
   placeId?: string | null;
   photo?: string | null;
+  timeZone?: string | null;
 }
 
 /**
@@ -60,8 +61,8 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
   for (const b of businesses) {
     await em.execute(
       `insert into businesses (name, slug, category, category_slug, city, city_slug, country, country_code, rating,
-         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo, time_zone)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         b.name,
         b.slug,
@@ -80,6 +81,7 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
         b.longitude ?? null,
         b.placeId ?? null,
         b.photo ?? null,
+        b.timeZone ?? null,
       ],
     );
   }
