@@ -7,7 +7,7 @@ import { Stars } from '../components/BusinessCard.js';
 import { MapView } from '../components/MapView.js';
 import { request } from '../lib/api.js';
 import { aboutFallback, businessJsonLd, directionsUrl, hasValidCoordinates, jsonLdText } from '../lib/business.js';
-import { isOpenToday, weekdayOf } from '../lib/hours.js';
+import { openBadge, weekdayOf } from '../lib/hours.js';
 import { injectMarkup } from '../lib/inject.js';
 import { businessKey } from '../ssr/routes.js';
 import { useClientValue } from '../ssr/useClientValue.js';
@@ -35,6 +35,7 @@ interface Business {
   about: string | { groups: Record<string, Record<string, boolean>> } | null;
   amenities: string[];
   workingHours: Record<string, string> | null;
+  timeZone?: string | null;
   openNow: boolean | null;
 }
 
@@ -70,9 +71,13 @@ export function BusinessDetail() {
     onError: (e) => console.error('Advertisement codes could not be loaded', e),
   });
   const [copied, setCopied] = useState(false);
-  // The visitor's weekday: unknown on the server (its clock and time zone are not the visitor's), so the
-  // server's HTML has no Open/Closed badge or highlighted row, and the browser adds them after hydration.
-  const today = useClientValue<string | null>(weekdayOf, null);
+  // Judged on the visitor's clock in the business's zone, so that a cached page does not keep a stale badge; the
+  // server's HTML has no badge or highlighted row, and the browser adds them after hydration.
+  const today = useClientValue<string | null>(() => (data ? weekdayOf(data.timeZone) : null), null);
+  const badgeText = useClientValue<string | null>(
+    () => (data ? (openBadge(data.workingHours, data.timeZone)?.text ?? null) : null),
+    null,
+  );
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
   const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
@@ -91,7 +96,6 @@ export function BusinessDetail() {
     );
   if (error || !data) return <NotFound title="Business Not Found" />;
 
-  const open = today === null ? null : isOpenToday(data.workingHours);
   const hasMap = hasValidCoordinates(data.latitude, data.longitude);
   const share = async () => {
     try {
@@ -118,7 +122,9 @@ export function BusinessDetail() {
       )}
       <h1>{data.name}</h1>
       <p>
-        {open !== null && <span className={open ? 'badge open' : 'badge closed'}>{open ? 'Open' : 'Closed'}</span>}
+        {badgeText !== null && (
+          <span className={badgeText.startsWith('Open') ? 'badge open' : 'badge closed'}>{badgeText}</span>
+        )}
         {data.verified && <span className="badge verified">Verified</span>}
         <Stars rating={data.rating} /> ({data.reviews} reviews)
       </p>
