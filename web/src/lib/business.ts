@@ -2,6 +2,8 @@
  * Rules of the business detail page (public spec §2, §5) as plain functions, so that the server can
  * render the same title, description and structured data the browser shows.
  */
+import { MINUTES_PER_DAY, readDay } from '@directory/core/rules/week-hours.js';
+
 export const SITE_NAME = 'WorldBiz Directory';
 
 export interface BusinessFacts {
@@ -68,22 +70,20 @@ const DAY_CODES: Record<string, string> = {
   Sunday: 'Su',
 };
 
-/** "9AM-5PM", "9-11:30AM, 6-10PM" or "Open 24 hours" as 24-hour ranges ("09:00-17:00"); null when unreadable. */
+/**
+ * "9AM-5PM", "9-11:30AM, 6-10PM", "6PM-2AM" or "Open 24 hours" as 24-hour ranges ("09:00-17:00", "18:00-02:00"),
+ * read by core's hours rule (the one the badge and the search filter use); null when unreadable.
+ */
 export function hourRanges(text: string): string[] | null {
-  if (/^open 24 hours$/i.test(text.trim())) return ['00:00-23:59'];
-  const ranges: string[] = [];
-  for (const part of text.split(',')) {
-    const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*(AM|PM)?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*(AM|PM)\s*$/i.exec(part);
-    if (!m) return null;
-    const to24 = (h: number, meridiem: string) => (h % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0);
-    const end = to24(Number(m[4]), m[6]);
-    // "9-11:30AM": the start shares the end's AM/PM unless that would put it after the end ("11-2PM").
-    let start = to24(Number(m[1]), m[3] ?? m[6]);
-    if (!m[3] && start * 60 + Number(m[2] ?? 0) > end * 60 + Number(m[5] ?? 0)) start = to24(Number(m[1]), 'AM');
-    const pad = (n: number) => String(n).padStart(2, '0');
-    ranges.push(`${pad(start)}:${m[2] ?? '00'}-${pad(end)}:${m[5] ?? '00'}`);
-  }
-  return ranges;
+  const ranges = readDay(text);
+  if (!ranges) return null;
+  const clock = (minutes: number) => {
+    const m = minutes % MINUTES_PER_DAY;
+    return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  };
+  return ranges.map(([start, end]) =>
+    start === 0 && end === MINUTES_PER_DAY ? '00:00-23:59' : `${clock(start)}-${clock(end)}`,
+  );
 }
 
 /** schema.org openingHours ("Mo 09:00-17:00") of the days whose text is readable; closed days are left out. */

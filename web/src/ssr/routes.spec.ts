@@ -88,6 +88,7 @@ describe('the public pages the server renders', () => {
     expect(hourRanges('11-2PM')).toEqual(['11:00-14:00']);
     expect(hourRanges('12PM-12AM')).toEqual(['12:00-00:00']);
     expect(hourRanges('Open 24 hours')).toEqual(['00:00-23:59']);
+    expect(hourRanges('6PM-2AM')).toEqual(['18:00-02:00']);
     expect(hourRanges('by appointment')).toBeNull();
     expect(openingHours({ Monday: '9AM-5PM', Sunday: 'Closed', Tuesday: 'ask us' })).toEqual(['Mo 09:00-17:00']);
   });
