@@ -1,4 +1,4 @@
-import { compactCount, countUpValue, listPageOf, pageWindow, plural } from './format.js';
+import { compactCount, compactPlural, countUpValue, listPageOf, pageWindow, plural } from './format.js';
 
 describe('web formatting rules', () => {
   it.each([
@@ -66,6 +66,14 @@ describe('web formatting rules', () => {
     expect(plural(0, 'country', 'countries')).toBe('0 countries');
     expect(plural(1234, 'business', 'businesses')).toBe('1,234 businesses');
     expect(plural(2, 'review')).toBe('2 reviews');
+    expect(plural(1, 'review')).toBe('1 review');
+    expect(plural(1, 'business', 'businesses')).toBe('1 business');
+  });
+
+  it('keeps the noun of the real count under a compact figure', () => {
+    expect(compactPlural(1, 'city', 'cities')).toBe('1 city');
+    expect(compactPlural(12, 'city', 'cities')).toBe('12 cities');
+    expect(compactPlural(1500, 'business', 'businesses')).toBe('1K+ businesses');
   });
 
   it.each([

@@ -37,9 +37,24 @@ export function listPageOf(value: string | null): number {
   return page >= 1 && page <= PUBLIC_MAX_PAGE ? page : 1;
 }
 
-/** "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const englishPlurals = new Intl.PluralRules('en');
+
+/** The noun for `count` in the right number: "review" for 1, "reviews" otherwise (English plural rules). */
+export function nounFor(count: number, one: string, many = `${one}s`): string {
+  return englishPlurals.select(count) === 'one' ? one : many;
+}
+
+/**
+ * "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. `shown` replaces
+ * the figure (e.g. a compact "1K+") while the noun still follows the real count.
+ */
+export function plural(count: number, one: string, many = `${one}s`, shown = count.toLocaleString('en-US')): string {
+  return `${shown} ${nounFor(count, one, many)}`;
+}
+
+/** A compact count with its noun: "1 city", "12 cities", "1K+ businesses" (public spec §2). */
+export function compactPlural(count: number, one: string, many = `${one}s`): string {
+  return plural(count, one, many, compactCount(count));
 }
 
 /** Home counters (public spec §9): 50 steps over 2000 ms. */

@@ -12,6 +12,7 @@ import { injectMarkup } from '../lib/inject.js';
 import { businessKey } from '../ssr/routes.js';
 import { useClientValue } from '../ssr/useClientValue.js';
 import { NotFound } from './NotFound.js';
+import { plural } from '../lib/format.js';
 
 interface Business {
   name: string;
@@ -120,7 +121,7 @@ export function BusinessDetail() {
       <p>
         {open !== null && <span className={open ? 'badge open' : 'badge closed'}>{open ? 'Open' : 'Closed'}</span>}
         {data.verified && <span className="badge verified">Verified</span>}
-        <Stars rating={data.rating} /> ({data.reviews} reviews)
+        <Stars rating={data.rating} /> ({plural(data.reviews, 'review')})
       </p>
       {(data.categorySlug || data.category) && (
         <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugify(data.category))}`}>

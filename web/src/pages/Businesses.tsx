@@ -6,7 +6,7 @@ import { Pager } from '../components/Pager.js';
 import { SearchBox } from '../components/SearchBox.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
-import { listPageOf } from '../lib/format.js';
+import { listPageOf, plural } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
 import type { SearchNavigationState } from './Search.js';
 
@@ -85,7 +85,7 @@ export function Businesses() {
       {data && data.businesses.length > 0 && (
         <>
           <p>
-            Showing {from}-{to} of {data.totalCount} businesses
+            Showing {from}-{to} of {plural(data.totalCount, 'business', 'businesses')}
           </p>
           <div className={view === 'grid' ? 'grid' : 'list'}>
             {data.businesses.map((b) => (

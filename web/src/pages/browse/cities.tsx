@@ -89,7 +89,8 @@ export function Cities() {
           >
             <h3>{c.city}</h3>
             <p>
-              {c.countryCode} · {c.businessCount} businesses · {c.categoryCount} categories
+              {c.countryCode} · {plural(c.businessCount, 'business', 'businesses')} ·{' '}
+              {plural(c.categoryCount, 'category', 'categories')}
             </p>
             <p className="muted">{total ? ((c.businessCount / total) * 100).toFixed(1) : 0}% market share</p>
             <div className="bar" style={{ width: `${(c.businessCount / largest) * 100}%` }} />
@@ -99,7 +100,7 @@ export function Cities() {
       {data && list.matching.length > 0 && (
         <p>
           Showing {(list.page - 1) * LIST_PAGE + 1} to {Math.min(list.page * LIST_PAGE, list.matching.length)} of{' '}
-          {list.matching.length} cities
+          {plural(list.matching.length, 'city', 'cities')}
         </p>
       )}
       <Pager page={list.page} total={list.total} onPage={goTo} />
