@@ -57,6 +57,10 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       expect(await activeNav()).toEqual(['Businesses']);
       const pager = page.getByRole('navigation', { name: 'Pagination' });
       expect(await pager.locator('[aria-current="page"]').innerText()).toBe('2');
+      // The current page is filled with the brand blue (--blue, #1d4ed8), not the error red.
+      expect(
+        await pager.locator('[aria-current="page"]').evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).toBe('rgb(29, 78, 216)');
       const pages = Math.ceil(total / 20);
       // First page, two each side of the current one, an ellipsis, the last page.
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 … ${pages} Next`);
