@@ -85,7 +85,8 @@ export function Businesses() {
       {data && data.businesses.length > 0 && (
         <>
           <p>
-            Showing {from}-{to} of {plural(data.totalCount, 'business', 'businesses')}
+            Showing {from.toLocaleString('en-US')}-{to.toLocaleString('en-US')} of{' '}
+            {plural(data.totalCount, 'business', 'businesses')}
           </p>
           <div className={view === 'grid' ? 'grid' : 'list'}>
             {data.businesses.map((b) => (
