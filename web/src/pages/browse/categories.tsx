@@ -15,6 +15,7 @@ import {
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 export function Categories() {
   const { slug } = useParams();
@@ -24,7 +25,7 @@ export function Categories() {
     letter ? `/api/categories?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/categories',
     { dedupingInterval: TWO_HOURS },
   );
-  const list = useListPage(data, (c) => c.category.toLowerCase().includes(q.trim().toLowerCase()));
+  const list = useListPage(data, (c) => foldedIncludes(c.category, q));
   const listed = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.

@@ -16,6 +16,7 @@ import {
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 interface CityItem {
   city: string;
@@ -33,10 +34,7 @@ export function Cities() {
     { dedupingInterval: TWO_HOURS },
   );
   const needle = q.trim().toLowerCase();
-  const list = useListPage(
-    data,
-    (c) => c.city.toLowerCase().includes(needle) || c.countryCode.toLowerCase() === needle,
-  );
+  const list = useListPage(data, (c) => foldedIncludes(c.city, needle) || c.countryCode.toLowerCase() === needle);
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.

@@ -6,6 +6,7 @@ import { Pager } from '../../components/Pager.js';
 import type { Paged } from '@directory/core/wire/paging.js';
 import { compactPlural, plural } from '../../lib/format.js';
 import { listedBusinesses, TEN_MINUTES, TWO_HOURS, useDirectoryTotals, useListPage } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 interface CountryItem {
   country: string;
@@ -19,7 +20,7 @@ interface CountryItem {
 export function Countries() {
   const [q, setQ] = useState('');
   const { data, error } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
-  const list = useListPage(data, (c) => c.country.toLowerCase().includes(q.trim().toLowerCase()));
+  const list = useListPage(data, (c) => foldedIncludes(c.country, q));
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
