@@ -75,9 +75,15 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       // The address changes before the page's data has come: the last page's rows first, then its pager.
       await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
       expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-      // Only pages 1 to 100 are accepted.
+      // A page past the last one (or over 100) says so and links the last page, server-rendered and in the client.
       await visit(page, `/businesses?page=101`);
-      await text(`Showing 1-20 of ${n(total)} businesses`);
+      await heading('Page 101 does not exist');
+      await text(`The last page is ${pages}.`);
+      expect(await page.locator('.tiles').count()).toBe(0);
+      await pager.waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: `Go to page ${pages}` }).click();
+      await page.waitForURL(new RegExp(`page=${pages}$`));
+      await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
     });
 
     it('opens a business from a card', async () => {

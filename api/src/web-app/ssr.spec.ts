@@ -159,6 +159,22 @@ suite('server-rendered public pages', () => {
     expect(ssrData(html).errors['/api/businesses/no-such-business']).toMatch(/^404: /);
   });
 
+  it('answers 404, saying so, for a business list page past the last one or over the public limit', async () => {
+    // The api refuses pages over 100; the page reads page 1 for the totals instead.
+    await get('/api/businesses?page=101').expect(400);
+    for (const page of [2, 100, 101, 999999999]) {
+      const res = await get(`/businesses?page=${page}`);
+      expect([page, res.status]).toEqual([page, 404]);
+      expect(res.text).toContain(`Page ${page} does not exist`);
+      expect(res.text).toContain('The last page is 1.');
+      expect(res.text).toContain('<meta name="robots" content="noindex, follow" data-head>');
+      expect(res.text).not.toContain('Total Businesses');
+      expect(Object.keys(ssrData(res.text).fallback)).toEqual(
+        page > 100 ? ['/api/businesses?page=1'] : [`/api/businesses?page=${page}`],
+      );
+    }
+  });
+
   it('answers 301 for a renamed business and 302 for a city list address that is no letter', async () => {
     await t.orm.em
       .fork()

@@ -30,11 +30,23 @@ export function pageWindow(current: number, total: number, withEnds = false): (n
   return pages;
 }
 
-/** Public spec §2/§5: the business list's 'page' from the address, valid only as a whole 1..100, else 1. */
+/**
+ * The business list's 'page' as the address asks for it: a whole number from 1 (up to nine digits), else 1.
+ * A page past the last one, or over the public limit of 100 (spec §5), is kept: the page says it does not exist.
+ */
 export function listPageOf(value: string | null): number {
-  if (value === null || !/^\d+$/.test(value.trim())) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= PUBLIC_MAX_PAGE ? page : 1;
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return 1;
+  return Math.max(1, Number(value));
+}
+
+/** The page the business list asks the api for: the api refuses pages over 100, so those read page 1's totals. */
+export function listReadPage(page: number): number {
+  return page > PUBLIC_MAX_PAGE ? 1 : page;
+}
+
+/** Whether `page` lies past the last page of a list of `totalPages` (the api's, at most 100); page 1 always exists. */
+export function pastLastPage(page: number, totalPages: number): boolean {
+  return page > 1 && page > Math.min(totalPages, PUBLIC_MAX_PAGE);
 }
 
 const englishPlurals = new Intl.PluralRules('en');

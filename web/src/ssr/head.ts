@@ -61,6 +61,7 @@ export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head
       };
     }
     case 'businesses':
+      if (failed) return { ...NOT_FOUND, path: `/businesses?page=${page.page}` };
       return simple(
         page.page > 1 ? `Businesses — page ${page.page}` : 'Businesses',
         page.page > 1 ? `/businesses?page=${page.page}` : '/businesses',
