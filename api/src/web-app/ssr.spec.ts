@@ -139,6 +139,19 @@ suite('server-rendered public pages', () => {
     }
   });
 
+  it("renders the home counters with the directory's real counts, not 0", async () => {
+    const { totals } = (await get('/api/homepage-data').expect(200)).body as { totals: Record<string, number> };
+    const html = (await get('/').expect(200)).text;
+    const shown = [...html.matchAll(/<div class="counter"><strong>([^<]*)<\/strong><span>([^<]*)<\/span>/g)];
+    expect(shown.map((m) => [m[2], m[1]])).toEqual([
+      ['Businesses', String(totals.businesses)],
+      ['Countries', String(totals.countries)],
+      ['Cities', String(totals.cities)],
+      ['Categories', String(totals.categories)],
+    ]);
+    expect(totals.businesses).toBeGreaterThan(0);
+  });
+
   it('answers 404 with the not-found page for unknown businesses, categories, countries, cities and paths', async () => {
     const missing: [string, string][] = [
       ['/business/no-such-business', 'Business Not Found'],
