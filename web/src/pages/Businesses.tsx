@@ -37,7 +37,7 @@ export function Businesses() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          navigate(searchHref({ q: query }));
+          navigate(searchHref({ q: query }), { state: { focusResults: true } satisfies SearchNavigationState });
         }}
       >
         <SearchBox

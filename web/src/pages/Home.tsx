@@ -5,6 +5,7 @@ import { BusinessCard } from '../components/BusinessCard.js';
 import { SearchBox } from '../components/SearchBox.js';
 import { compactCount, COUNTER_MS, COUNTER_STEPS, countUpValue } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
+import type { SearchNavigationState } from './Search.js';
 
 interface HomeData {
   popularSearches: { category: string; slug: string; count: number }[];
@@ -73,7 +74,9 @@ export function Home() {
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
-    navigate(searchHref({ q: what, location: where }));
+    navigate(searchHref({ q: what, location: where }), {
+      state: { focusResults: true } satisfies SearchNavigationState,
+    });
   };
 
   return (
