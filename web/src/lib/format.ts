@@ -69,6 +69,14 @@ export function compactPlural(count: number, one: string, many = `${one}s`): str
   return plural(count, one, many, compactCount(count));
 }
 
+/**
+ * An input's width in characters (its `size`) that shows its whole placeholder: proportional fonts average
+ * below one 'size' character per letter, so a few extra keep the end in view ("What are you looking fo").
+ */
+export function sizeFor(placeholder: string | undefined): number | undefined {
+  return placeholder ? Math.max(20, placeholder.length + 3) : undefined;
+}
+
 /** Home counters (public spec §9): 50 steps over 2000 ms. */
 export const COUNTER_STEPS = 50;
 export const COUNTER_MS = 2000;

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import type { Paged } from '@directory/core/wire/paging.js';
-import { plural } from '../../lib/format.js';
+import { plural, sizeFor } from '../../lib/format.js';
 import {
   GridWithSidebar,
   LetterStrip,
@@ -61,6 +61,7 @@ export function Cities() {
           value={q}
           onChange={(e) => (setQ(e.target.value), list.setPage(1))}
           placeholder="Search cities or countries..."
+          size={sizeFor('Search cities or countries...')}
         />
       </label>
       {error && (
