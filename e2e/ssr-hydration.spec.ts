@@ -143,7 +143,9 @@ suite('server-rendered pages hydrating in a browser', () => {
     expect(served).toContain('<a href="/categories/bakery" data-discover="true">Bakery');
     expect(served).toContain('Book store');
 
-    // The counters count up only once hydrated (they start at 0 on the server).
+    // The server renders the real counts (not "0" until the script runs), and hydration keeps them.
+    expect(served).toContain('<div class="counter"><strong>2</strong><span>Businesses</span>');
+    expect(served).not.toContain('<strong>0</strong>');
     const businesses = page.locator('.counter strong').first();
     // A function, not a string: the page's CSP refuses eval, which a string predicate needs.
     await page.waitForFunction(() => document.querySelector('.counter strong')?.textContent === '2');

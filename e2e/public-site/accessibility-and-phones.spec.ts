@@ -92,6 +92,30 @@ publicSiteSuite('the public site in a browser: axe-core and a 360 px phone', () 
     await phone.screenshot({ path: `${SCREENSHOTS}${path.slice(1).replace(/\//g, '_')}-360.png`, fullPage: true });
     await phone.close();
   });
+
+  it.each([390, 1280])('shows every placeholder whole at %d px', async (width) => {
+    const cut: string[] = [];
+    for (const path of ['/', '/search?q=bakery', '/businesses', '/categories', '/countries', '/cities', '/nowhere']) {
+      const tab = await context.newPage();
+      await tab.setViewportSize({ width, height: 900 });
+      await visit(tab, path);
+      await tab.getByRole('main').locator('h1').first().waitFor();
+      // A string, not a function: the text's width is measured with a canvas in the input's own font.
+      const overflowing = await tab.evaluate<string[]>(`[...document.querySelectorAll('input[placeholder]')]
+        .filter((input) => input.offsetParent !== null)
+        .filter((input) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return context.measureText(input.placeholder).width > room + 0.5;
+        })
+        .map((input) => input.placeholder)`);
+      cut.push(...overflowing.map((text) => `${path}: ${text}`));
+      await tab.close();
+    }
+    expect(cut).toEqual([]);
+  });
 });
 
 /** The browser globals the page functions above use (the root tsconfig has no DOM types). */

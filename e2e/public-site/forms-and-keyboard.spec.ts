@@ -148,6 +148,33 @@ publicSiteSuite('the public site in a browser: the contact form, the home counte
       await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.labels?.[0]?.textContent)).toBe('Search businesses');
   });
+
+  it('offers "Skip to content" first, and moves focus to the results heading after a search', async () => {
+    for (const path of ['/', '/businesses', '/search?q=bakery', '/categories']) {
+      await visit(page, path);
+      await page.keyboard.press('Tab');
+      expect([path, await page.evaluate(() => document.activeElement?.textContent?.trim())]).toEqual([
+        path,
+        'Skip to content',
+      ]);
+    }
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+
+    // From the home page's form: the results heading, not <body>, has the focus once the results are in.
+    await visit(page, '/');
+    await page.getByRole('combobox', { name: 'Search businesses' }).fill('bakery');
+    await page.getByRole('combobox', { name: 'Search businesses' }).press('Enter');
+    await page.waitForURL(/\/search\?q=bakery/);
+    await page.waitForFunction(() => document.activeElement?.id === 'results-heading');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/results? for “bakery”/);
+    // And from the search page's own form, which a search replaces.
+    await page.getByRole('combobox', { name: 'Search businesses' }).fill('coffee');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/search\?q=coffee/);
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('“coffee”') === true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('results-heading');
+  });
 });
 
 /** The browser globals the page functions above use (the root tsconfig has no DOM types). */

@@ -50,28 +50,40 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
 
     it('business list, with the page in the address', async () => {
       const total = FILLER + FIXTURES.length;
+      // Counts read with thousands separators ("1,038").
+      const n = (value: number) => value.toLocaleString('en-US');
       await visit(page, `/businesses?page=2`);
-      await text(`Showing 21-40 of ${total} businesses`);
+      await text(`Showing 21-40 of ${n(total)} businesses`);
       for (const tile of ['Total Businesses', 'Current Page', 'Total Pages', 'Per Page']) await text(tile);
       expect(await page.getByPlaceholder('Search businesses...').count()).toBe(1);
       expect(await activeNav()).toEqual(['Businesses']);
       const pager = page.getByRole('navigation', { name: 'Pagination' });
       expect(await pager.locator('[aria-current="page"]').innerText()).toBe('2');
+      // The current page is filled with the brand blue (--blue, #1d4ed8), not the error red.
+      expect(await pager.locator('[aria-current="page"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgb(29, 78, 216)',
+      );
       const pages = Math.ceil(total / 20);
       // First page, two each side of the current one, an ellipsis, the last page.
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 … ${pages} Next`);
       await pager.getByRole('button', { name: '4' }).click();
       await page.waitForURL(/\/businesses\?page=4$/);
-      await text(`Showing 61-80 of ${total} businesses`);
+      await text(`Showing 61-80 of ${n(total)} businesses`);
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 6 … ${pages} Next`);
       await pager.getByRole('button', { name: String(pages) }).click();
       await page.waitForURL(new RegExp(`page=${pages}$`));
       // The address changes before the page's data has come: the last page's rows first, then its pager.
-      await text(`Showing ${(pages - 1) * 20 + 1}-${total} of ${total} businesses`);
+      await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
       expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-      // Only pages 1 to 100 are accepted.
+      // A page past the last one (or over 100) says so and links the last page, server-rendered and in the client.
       await visit(page, `/businesses?page=101`);
-      await text(`Showing 1-20 of ${total} businesses`);
+      await heading('Page 101 does not exist');
+      await text(`The last page is ${pages}.`);
+      expect(await page.locator('.tiles').count()).toBe(0);
+      await pager.waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: `Go to page ${pages}` }).click();
+      await page.waitForURL(new RegExp(`page=${pages}$`));
+      await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
     });
 
     it('opens a business from a card', async () => {
@@ -87,13 +99,15 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await visit(page, `/categories`);
       await page.getByRole('link', { name: /Hardware store/ }).waitFor();
       expect(await activeNav()).toEqual(['Categories']);
-      await text(`4 categories · ${FILLER + FIXTURES.length} businesses`);
+      await text(`4 categories · ${(FILLER + FIXTURES.length).toLocaleString('en-US')} businesses`);
       const letters = page.getByRole('navigation', { name: 'Letters' });
       expect(await letters.getByRole('link').count()).toBe(27);
       await letters.getByRole('link', { name: 'B', exact: true }).click();
       await page.waitForURL(/\/categories\/b$/);
       // The address changes before the letter's list has come; the list before it stays until then.
       await page.getByRole('link', { name: /Hardware store/ }).waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: /^Bakery/ }).waitFor();
+      await page.getByPlaceholder('Search categories...').fill('bákery');
       await page.getByRole('link', { name: /^Bakery/ }).waitFor();
       await page.getByPlaceholder('Search categories...').fill('zzz');
       await text('No categories found');
@@ -167,6 +181,9 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await text(/Showing 1 to 2 of 2 cities/);
       await page.getByPlaceholder('Search cities or countries...').fill('zzz');
       await text('No cities found');
+      // Accents and case fold on both sides: "BÉRLIN" finds Berlin (the names' side: web/src/lib/fold.spec.ts).
+      await page.getByPlaceholder('Search cities or countries...').fill('BÉRLIN');
+      await text(/Showing 1 to 1 of 1 city$/);
       await page.getByPlaceholder('Search cities or countries...').fill('');
       const berlin = page.getByRole('link', { name: /^Berlin/ });
       expect(await berlin.getAttribute('href')).toBe('/cities/de/berlin');
@@ -231,3 +248,4 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
 
 /** The browser globals the page functions above use (the root tsconfig has no DOM types). */
 declare const window: { scrollY: unknown };
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string };

@@ -6,7 +6,7 @@ import { Providers } from './Providers.js';
 import type { SsrState } from './ssr/swr.js';
 
 export { headHtml, pageHead, scriptJson } from './ssr/head.js';
-export { isClientOnly, matchPublicPage, movedTo, pageAddress, pageData } from './ssr/routes.js';
+export { isClientOnly, matchPublicPage, movedTo, outOfRange, pageAddress, pageData } from './ssr/routes.js';
 export type { SsrState } from './ssr/swr.js';
 
 /**

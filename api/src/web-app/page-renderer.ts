@@ -25,6 +25,7 @@ interface ServerBundle {
   pageAddress(page: PublicPage, pathname: string, search: string): string;
   pageData(page: PublicPage, search: string): { keys: string[]; primary?: string; redirect?: string };
   movedTo(page: PublicPage, primary: unknown): string | undefined;
+  outOfRange(page: PublicPage, fallback: Record<string, unknown>): boolean;
   pageHead(page: PublicPage, data: unknown, failed: boolean): Head;
   headHtml(head: Head, origin: string): string;
   scriptJson(value: unknown): string;
@@ -200,7 +201,10 @@ export class PageRenderer {
     const primary = data.primary === undefined ? undefined : state.fallback[data.primary];
     const moved = bundle.movedTo(page, primary);
     if (moved) return { kind: 'moved', location: moved };
-    const head = bundle.pageHead(page, primary, data.primary !== undefined && data.primary in state.errors);
+    // A list page past its last one names nothing either: it says so, answered as a 404.
+    const beyond = bundle.outOfRange(page, state.fallback);
+    if (beyond) status = 404;
+    const head = bundle.pageHead(page, primary, beyond || (data.primary !== undefined && data.primary in state.errors));
     return {
       kind: 'page',
       status,

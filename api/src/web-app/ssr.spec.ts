@@ -139,6 +139,19 @@ suite('server-rendered public pages', () => {
     }
   });
 
+  it("renders the home counters with the directory's real counts, not 0", async () => {
+    const { totals } = (await get('/api/homepage-data').expect(200)).body as { totals: Record<string, number> };
+    const html = (await get('/').expect(200)).text;
+    const shown = [...html.matchAll(/<div class="counter"><strong>([^<]*)<\/strong><span>([^<]*)<\/span>/g)];
+    expect(shown.map((m) => [m[2], m[1]])).toEqual([
+      ['Businesses', String(totals.businesses)],
+      ['Countries', String(totals.countries)],
+      ['Cities', String(totals.cities)],
+      ['Categories', String(totals.categories)],
+    ]);
+    expect(totals.businesses).toBeGreaterThan(0);
+  });
+
   it('answers 404 with the not-found page for unknown businesses, categories, countries, cities and paths', async () => {
     const missing: [string, string][] = [
       ['/business/no-such-business', 'Business Not Found'],
@@ -157,6 +170,22 @@ suite('server-rendered public pages', () => {
     // The browser shows the same state without asking again.
     const html = (await get('/business/no-such-business')).text;
     expect(ssrData(html).errors['/api/businesses/no-such-business']).toMatch(/^404: /);
+  });
+
+  it('answers 404, saying so, for a business list page past the last one or over the public limit', async () => {
+    // The api refuses pages over 100; the page reads page 1 for the totals instead.
+    await get('/api/businesses?page=101').expect(400);
+    for (const page of [2, 100, 101, 999999999]) {
+      const res = await get(`/businesses?page=${page}`);
+      expect([page, res.status]).toEqual([page, 404]);
+      expect(res.text).toContain(`Page ${page} does not exist`);
+      expect(res.text).toContain('The last page is 1.');
+      expect(res.text).toContain('<meta name="robots" content="noindex, follow" data-head>');
+      expect(res.text).not.toContain('Total Businesses');
+      expect(Object.keys(ssrData(res.text).fallback)).toEqual(
+        page > 100 ? ['/api/businesses?page=1'] : [`/api/businesses?page=${page}`],
+      );
+    }
   });
 
   it('answers 301 for a renamed business and 302 for a city list address that is no letter', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
+import { plural } from '../lib/format.js';
 
 const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
@@ -65,7 +66,7 @@ export function BusinessCard({
         <h3>{business.name}</h3>
       </Link>
       {business.category && <span className="badge">{business.category}</span>}
-      <Stars rating={business.rating ?? 0} /> <span className="muted">({business.reviews} reviews)</span>
+      <Stars rating={business.rating ?? 0} /> <span className="muted">({plural(business.reviews, 'review')})</span>
       {business.fullAddress && <p className="muted">{business.fullAddress}</p>}
       {!business.fullAddress && business.city && (
         <p className="muted">

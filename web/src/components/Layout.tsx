@@ -14,6 +14,10 @@ export function Layout() {
   return (
     <>
       <HeadSync />
+      {/* The first thing Tab reaches: past the header's links to the page's own content (WCAG 2.4.1). */}
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="nav">
         <Link to="/" className="logo" aria-label="WorldBiz home">
           <span className="logo-blue">World</span>
@@ -27,7 +31,7 @@ export function Layout() {
           ))}
         </nav>
       </header>
-      <main>
+      <main id="content" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="footer">

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { groupNearby } from '../lib/cluster.js';
 import { formatDistance, type Hit } from '../lib/search.js';
 import { loadLeaflet, TILE_OPTIONS, TILE_URL } from './MapView.js';
+import { plural } from '../lib/format.js';
 
 type Located = Hit & { latitude: number; longitude: number };
 
@@ -135,7 +136,7 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
           zoom >= map.getMaxZoom();
         const lat = group.reduce((s, h) => s + h.latitude, 0) / group.length;
         const lng = group.reduce((s, h) => s + h.longitude, 0) / group.length;
-        const label = `${group.length} businesses here: ${samePlace ? 'list them' : 'zoom in'}`;
+        const label = `${plural(group.length, 'business', 'businesses')} here: ${samePlace ? 'list them' : 'zoom in'}`;
         const size = group.length < 10 ? 34 : group.length < 50 ? 40 : 46;
         const marker = L.marker([lat, lng], {
           icon: L.divIcon({
@@ -178,7 +179,12 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
   const count = located(hits).length;
   return (
     <div className="results-map">
-      <div ref={ref} className="map" role="region" aria-label={`Map of ${count} businesses on this page`} />
+      <div
+        ref={ref}
+        className="map"
+        role="region"
+        aria-label={`Map of ${plural(count, 'business', 'businesses')} on this page`}
+      />
       {failed && <p className="muted">The map could not be loaded.</p>}
       {!failed && count < hits.length && (
         <p className="muted small">

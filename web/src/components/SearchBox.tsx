@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import { sizeFor } from '../lib/format.js';
 import type { Suggestions } from '../lib/search.js';
 import { useDebounced } from '../lib/useDebounced.js';
 
@@ -152,6 +153,7 @@ export function SearchBox(props: {
         enterKeyHint="search"
         value={value}
         placeholder={props.placeholder}
+        size={sizeFor(props.placeholder)}
         onChange={(e) => {
           onChange(e.target.value);
           setOpen(true);

@@ -1,4 +1,13 @@
-import { compactCount, countUpValue, listPageOf, pageWindow, plural } from './format.js';
+import {
+  compactCount,
+  compactPlural,
+  countUpValue,
+  listPageOf,
+  listReadPage,
+  pageWindow,
+  pastLastPage,
+  plural,
+} from './format.js';
 
 describe('web formatting rules', () => {
   it.each([
@@ -66,6 +75,14 @@ describe('web formatting rules', () => {
     expect(plural(0, 'country', 'countries')).toBe('0 countries');
     expect(plural(1234, 'business', 'businesses')).toBe('1,234 businesses');
     expect(plural(2, 'review')).toBe('2 reviews');
+    expect(plural(1, 'review')).toBe('1 review');
+    expect(plural(1, 'business', 'businesses')).toBe('1 business');
+  });
+
+  it('keeps the noun of the real count under a compact figure', () => {
+    expect(compactPlural(1, 'city', 'cities')).toBe('1 city');
+    expect(compactPlural(12, 'city', 'cities')).toBe('12 cities');
+    expect(compactPlural(1500, 'business', 'businesses')).toBe('1K+ businesses');
   });
 
   it.each([
@@ -74,11 +91,22 @@ describe('web formatting rules', () => {
     ['1', 1],
     ['42', 42],
     ['100', 100],
-    ['101', 1],
+    ['101', 101],
     ['0', 1],
+    ['1234567890', 1],
     ['-3', 1],
     ['2.5', 1],
     ['abc', 1],
     ['1e1', 1],
   ])('reads the business list page %p as %d', (value, page) => expect(listPageOf(value)).toBe(page));
+
+  it('reads page 1 for the totals beyond the public limit, and knows a page past the last', () => {
+    expect(listReadPage(100)).toBe(100);
+    expect(listReadPage(101)).toBe(1);
+    expect(pastLastPage(1, 0)).toBe(false);
+    expect(pastLastPage(52, 52)).toBe(false);
+    expect(pastLastPage(53, 52)).toBe(true);
+    expect(pastLastPage(101, 100)).toBe(true);
+    expect(pastLastPage(101, 500)).toBe(true);
+  });
 });

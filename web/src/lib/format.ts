@@ -30,16 +30,51 @@ export function pageWindow(current: number, total: number, withEnds = false): (n
   return pages;
 }
 
-/** Public spec §2/§5: the business list's 'page' from the address, valid only as a whole 1..100, else 1. */
+/**
+ * The business list's 'page' as the address asks for it: a whole number from 1 (up to nine digits), else 1.
+ * A page past the last one, or over the public limit of 100 (spec §5), is kept: the page says it does not exist.
+ */
 export function listPageOf(value: string | null): number {
-  if (value === null || !/^\d+$/.test(value.trim())) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= PUBLIC_MAX_PAGE ? page : 1;
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return 1;
+  return Math.max(1, Number(value));
 }
 
-/** "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+/** The page the business list asks the api for: the api refuses pages over 100, so those read page 1's totals. */
+export function listReadPage(page: number): number {
+  return page > PUBLIC_MAX_PAGE ? 1 : page;
+}
+
+/** Whether `page` lies past the last page of a list of `totalPages` (the api's, at most 100); page 1 always exists. */
+export function pastLastPage(page: number, totalPages: number): boolean {
+  return page > 1 && page > Math.min(totalPages, PUBLIC_MAX_PAGE);
+}
+
+const englishPlurals = new Intl.PluralRules('en');
+
+/** The noun for `count` in the right number: "review" for 1, "reviews" otherwise (English plural rules). */
+export function nounFor(count: number, one: string, many = `${one}s`): string {
+  return englishPlurals.select(count) === 'one' ? one : many;
+}
+
+/**
+ * "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. `shown` replaces
+ * the figure (e.g. a compact "1K+") while the noun still follows the real count.
+ */
+export function plural(count: number, one: string, many = `${one}s`, shown = count.toLocaleString('en-US')): string {
+  return `${shown} ${nounFor(count, one, many)}`;
+}
+
+/** A compact count with its noun: "1 city", "12 cities", "1K+ businesses" (public spec §2). */
+export function compactPlural(count: number, one: string, many = `${one}s`): string {
+  return plural(count, one, many, compactCount(count));
+}
+
+/**
+ * An input's width in characters (its `size`) that shows its whole placeholder: proportional fonts average
+ * below one 'size' character per letter, so a few extra keep the end in view ("What are you looking fo").
+ */
+export function sizeFor(placeholder: string | undefined): number | undefined {
+  return placeholder ? Math.max(20, placeholder.length + 3) : undefined;
 }
 
 /** Home counters (public spec §9): 50 steps over 2000 ms. */

@@ -1,5 +1,6 @@
 import type { SearchListing } from '@directory/core/wire/listing.js';
 import { type Paged, SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
+import { plural } from './format.js';
 
 /** One search hit: a listing plus what the search page and its map need (the api's SearchListing). */
 export type Hit = SearchListing;
@@ -133,8 +134,7 @@ function rounded(estimate: number): string {
 /** Beyond its exact count the engine estimates the total: shown rounded, as "About 28,600 results". */
 export function resultCount(total: number, exhaustive: boolean): string {
   if (!exhaustive) return `About ${rounded(total)} results`;
-  const figure = total.toLocaleString('en-US');
-  return `${figure} ${total === 1 ? 'result' : 'results'}`;
+  return plural(total, 'result');
 }
 
 /**

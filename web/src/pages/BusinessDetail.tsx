@@ -12,6 +12,7 @@ import { injectMarkup } from '../lib/inject.js';
 import { businessKey } from '../ssr/routes.js';
 import { useClientValue } from '../ssr/useClientValue.js';
 import { NotFound } from './NotFound.js';
+import { plural } from '../lib/format.js';
 
 interface Business {
   name: string;
@@ -126,7 +127,7 @@ export function BusinessDetail() {
           <span className={badgeText.startsWith('Open') ? 'badge open' : 'badge closed'}>{badgeText}</span>
         )}
         {data.verified && <span className="badge verified">Verified</span>}
-        <Stars rating={data.rating} /> ({data.reviews} reviews)
+        <Stars rating={data.rating} /> ({plural(data.reviews, 'review')})
       </p>
       {(data.categorySlug || data.category) && (
         <Link className="badge" to={`/categories/${encodeURIComponent(data.categorySlug || slugify(data.category))}`}>

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
 import { SearchBox } from '../components/SearchBox.js';
 import { compactCount, COUNTER_MS, COUNTER_STEPS, countUpValue } from '../lib/format.js';
 import { searchHref } from '../lib/search.js';
+import type { SearchNavigationState } from './Search.js';
 
 interface HomeData {
   popularSearches: { category: string; slug: string; count: number }[];
@@ -27,9 +28,26 @@ interface Featured {
 const TABS = ['categories', 'cities', 'countries'] as const;
 
 /** Counts up to the value over 2 s in 50 steps (public spec §9). */
+const noSubscription = () => () => {};
+
+/**
+ * A home counter. Server-rendered and hydrated with its real value (no "0" before the script runs, no reset
+ * after); mounted by a client-side render, it counts up to it (public spec §9: 50 steps over 2000 ms).
+ */
 function Counter({ value, label }: { value: number; label: string }) {
-  const [shown, setShown] = useState(0);
+  const hydrating = !useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const countsUp = useRef(!hydrating);
+  const [shown, setShown] = useState(hydrating ? value : 0);
   useEffect(() => {
+    if (!countsUp.current) {
+      countsUp.current = true;
+      setShown(value);
+      return;
+    }
     let step = 0;
     const timer = setInterval(() => {
       step++;
@@ -56,7 +74,9 @@ export function Home() {
 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
-    navigate(searchHref({ q: what, location: where }));
+    navigate(searchHref({ q: what, location: where }), {
+      state: { focusResults: true } satisfies SearchNavigationState,
+    });
   };
 
   return (

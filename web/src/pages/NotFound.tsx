@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SearchBox } from '../components/SearchBox.js';
 import { searchHref } from '../lib/search.js';
+import type { SearchNavigationState } from './Search.js';
 
 /** The not-found page (and 'Business Not Found'): a what/where search and ways back. */
 export function NotFound({ title = '404 — Page not found' }: { title?: string }) {
@@ -11,7 +12,9 @@ export function NotFound({ title = '404 — Page not found' }: { title?: string 
   const search = (event: React.FormEvent) => {
     event.preventDefault();
     if (!what.trim()) return;
-    navigate(searchHref({ q: what, location: where }));
+    navigate(searchHref({ q: what, location: where }), {
+      state: { focusResults: true } satisfies SearchNavigationState,
+    });
   };
   return (
     <section className="not-found">

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../components/Pager.js';
@@ -31,6 +31,8 @@ const SORT_LABELS: Record<Sort, string> = {
 /** Navigation state other pages may pass to open the filter panel on arrival (the business list's Filters). */
 export interface SearchNavigationState {
   openFilters?: boolean;
+  /** Arrived from another page's search form: focus goes to the results heading once they are in. */
+  focusResults?: boolean;
 }
 
 /** The keyword and place inputs; a new search keeps the rating, open-now, distance and sort choices. */
@@ -69,6 +71,10 @@ export function Search() {
   const arrival = useLocation().state as SearchNavigationState | null;
   const state = useMemo(() => parseSearch(params), [params]);
   const [filtersOpen, setFiltersOpen] = useState(Boolean(arrival?.openFilters));
+  // After a search the form is replaced (its key follows the words), so focus would fall to <body>: it goes
+  // to the results heading once the new results are in, where a screen reader reads the count.
+  const [focusResults, setFocusResults] = useState(Boolean(arrival?.focusResults));
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const [mapShown, setMapShown] = useState(true);
   const sortId = useId();
   const filtersId = useId();
@@ -114,6 +120,12 @@ export function Search() {
     update({ category: '', country: '', city: '', minRating: undefined, openNow: false, radiusKm: undefined });
 
   const failure = error ? searchErrorMessage(error) : null;
+  const settled = (!!data || !!error) && !isValidating;
+  useEffect(() => {
+    if (!focusResults || !settled) return;
+    resultsHeading.current?.focus();
+    setFocusResults(false);
+  }, [focusResults, settled]);
   const busy = isValidating && !!data;
   const totalPages = data ? Math.min(data.totalPages, SEARCH_MAX_PAGE) : 0;
   const heading = [state.q && `for “${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
@@ -125,24 +137,27 @@ export function Search() {
         key={`${state.q}\n${state.location}`}
         q={state.q}
         location={state.location}
-        onSearch={(q, location) =>
+        onSearch={(q, location) => {
           // The facet choices belong to the previous words; the other choices carry over.
-          update({ q, location, category: '', country: '', city: '' })
-        }
+          update({ q, location, category: '', country: '', city: '' });
+          setFocusResults(true);
+        }}
       />
 
       <div className="search-bar">
-        <p className="result-count" role="status">
-          {data && !failure && (
-            <>
-              <strong>{resultCount(data.totalCount, data.exhaustive)}</strong> {heading}
-              {typeof data.processingTimeMs === 'number' && (
-                <span className="muted"> ({data.processingTimeMs.toLocaleString('en-US')} ms)</span>
-              )}
-            </>
-          )}
-          {!data && isLoading && 'Searching…'}
-        </p>
+        <h2 className="result-count" id="results-heading" tabIndex={-1} ref={resultsHeading}>
+          <span role="status">
+            {data && !failure && (
+              <>
+                <strong>{resultCount(data.totalCount, data.exhaustive)}</strong> {heading}
+                {typeof data.processingTimeMs === 'number' && (
+                  <span className="muted"> ({data.processingTimeMs.toLocaleString('en-US')} ms)</span>
+                )}
+              </>
+            )}
+            {!data && isLoading && 'Searching…'}
+          </span>
+        </h2>
         <div className="search-controls">
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { type BusinessFacts, businessDescription, businessTitle, SITE_NAME } from '../lib/business.js';
+import { nounFor, plural } from '../lib/format.js';
 import { type PublicPage, LEGAL_PAGES } from './routes.js';
 
 const DEFAULT_DESCRIPTION = 'Discover businesses worldwide by category, country and city.';
@@ -60,6 +61,7 @@ export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head
       };
     }
     case 'businesses':
+      if (failed) return { ...NOT_FOUND, path: `/businesses?page=${page.page}` };
       return simple(
         page.page > 1 ? `Businesses — page ${page.page}` : 'Businesses',
         page.page > 1 ? `/businesses?page=${page.page}` : '/businesses',
@@ -88,7 +90,7 @@ export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head
       return simple(
         c.category,
         `/categories/${enc(page.slug)}`,
-        `${c.businessCount} ${c.category} businesses in ${c.countryCount} countries.`,
+        `${c.businessCount} ${c.category} ${nounFor(c.businessCount, 'business', 'businesses')} in ${plural(c.countryCount, 'country', 'countries')}.`,
       );
     }
     case 'countries':
@@ -99,7 +101,7 @@ export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head
       return simple(
         `Businesses in ${c.country}`,
         `/countries/${enc(page.slug)}`,
-        `${c.businessCount} businesses in ${c.cityCount} cities of ${c.country}.`,
+        `${plural(c.businessCount, 'business', 'businesses')} in ${plural(c.cityCount, 'city', 'cities')} of ${c.country}.`,
       );
     }
     case 'country-cities':
@@ -114,7 +116,11 @@ export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head
       const c = data as { city: string; country: string; businessCount: number } | undefined;
       const path = `/cities/${enc(page.countryCode)}/${enc(page.citySlug)}`;
       if (!c) return missing(path);
-      return simple(`${c.city}, ${c.country}`, path, `${c.businessCount} businesses in ${c.city}, ${c.country}.`);
+      return simple(
+        `${c.city}, ${c.country}`,
+        path,
+        `${plural(c.businessCount, 'business', 'businesses')} in ${c.city}, ${c.country}.`,
+      );
     }
     case 'contact':
       return simple('Contact Us', '/contact', 'Write to WorldBiz Directory: we reply within 24 hours.');

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { listPageOf } from '../lib/format.js';
+import { listPageOf, listReadPage, pastLastPage } from '../lib/format.js';
 import { parseSearch, searchApiUrl, searchToParams } from '../lib/search.js';
 
 /**
@@ -123,7 +123,7 @@ export function pageData(page: PublicPage, search: string): PageData {
       // Not the ad codes: they follow the settings, not the catalogue the page cache is invalidated by.
       return { keys: [businessKey(page.slug)], primary: businessKey(page.slug) };
     case 'businesses':
-      return { keys: [businessesKey(page.page)] };
+      return { keys: [businessesKey(listReadPage(page.page))] };
     case 'search':
       return { keys: [searchApiUrl(parseSearch(new URLSearchParams(search)))] };
     case 'categories':
@@ -147,6 +147,16 @@ export function pageData(page: PublicPage, search: string): PageData {
     default:
       return { keys: [] };
   }
+}
+
+/**
+ * Whether the page's data shows that its address names nothing: a business list page past the last page (or
+ * over 100). The page states it, and the server answers 404.
+ */
+export function outOfRange(page: PublicPage, fallback: Record<string, unknown>): boolean {
+  if (page.kind !== 'businesses') return false;
+  const list = fallback[businessesKey(listReadPage(page.page))] as { totalPages?: unknown } | undefined;
+  return typeof list?.totalPages === 'number' && pastLastPage(page.page, list.totalPages);
 }
 
 /**

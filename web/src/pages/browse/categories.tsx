@@ -15,6 +15,7 @@ import {
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 export function Categories() {
   const { slug } = useParams();
@@ -24,7 +25,7 @@ export function Categories() {
     letter ? `/api/categories?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/categories',
     { dedupingInterval: TWO_HOURS },
   );
-  const list = useListPage(data, (c) => c.category.toLowerCase().includes(q.trim().toLowerCase()));
+  const list = useListPage(data, (c) => foldedIncludes(c.category, q));
   const listed = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
@@ -34,7 +35,7 @@ export function Categories() {
       <h1>Categories{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
       {data && (
         <p className="muted">
-          {data.length} categories ·{' '}
+          {plural(data.length, 'category', 'categories')} ·{' '}
           {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCategory, 'category')} ·{' '}
           {data.length ? Math.round(listed / data.length) : 0} on average
         </p>
@@ -62,7 +63,7 @@ export function Categories() {
         {list.shown.map((c) => (
           <Link key={c.slug} className="card" to={`/categories/${encodeURIComponent(c.slug)}`}>
             <h3>{c.category}</h3>
-            <p>{c.count} businesses</p>
+            <p>{plural(c.count, 'business', 'businesses')}</p>
             <p className="muted">{total ? ((Number(c.count) / total) * 100).toFixed(1) : 0}%</p>
             <div
               className="bar"
@@ -130,7 +131,8 @@ export function CategoryDetail() {
       </p>
       {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
       <p>
-        Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of {data.totalCount} businesses
+        Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of{' '}
+        {plural(data.totalCount, 'business', 'businesses')}
       </p>
     </GridWithSidebar>
   );

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import type { Paged } from '@directory/core/wire/paging.js';
-import { plural } from '../../lib/format.js';
+import { plural, sizeFor } from '../../lib/format.js';
 import {
   GridWithSidebar,
   LetterStrip,
@@ -16,6 +16,7 @@ import {
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 interface CityItem {
   city: string;
@@ -33,10 +34,7 @@ export function Cities() {
     { dedupingInterval: TWO_HOURS },
   );
   const needle = q.trim().toLowerCase();
-  const list = useListPage(
-    data,
-    (c) => c.city.toLowerCase().includes(needle) || c.countryCode.toLowerCase() === needle,
-  );
+  const list = useListPage(data, (c) => foldedIncludes(c.city, needle) || c.countryCode.toLowerCase() === needle);
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
@@ -63,6 +61,7 @@ export function Cities() {
           value={q}
           onChange={(e) => (setQ(e.target.value), list.setPage(1))}
           placeholder="Search cities or countries..."
+          size={sizeFor('Search cities or countries...')}
         />
       </label>
       {error && (
@@ -89,7 +88,8 @@ export function Cities() {
           >
             <h3>{c.city}</h3>
             <p>
-              {c.countryCode} · {c.businessCount} businesses · {c.categoryCount} categories
+              {c.countryCode} · {plural(c.businessCount, 'business', 'businesses')} ·{' '}
+              {plural(c.categoryCount, 'category', 'categories')}
             </p>
             <p className="muted">{total ? ((c.businessCount / total) * 100).toFixed(1) : 0}% market share</p>
             <div className="bar" style={{ width: `${(c.businessCount / largest) * 100}%` }} />
@@ -99,7 +99,7 @@ export function Cities() {
       {data && list.matching.length > 0 && (
         <p>
           Showing {(list.page - 1) * LIST_PAGE + 1} to {Math.min(list.page * LIST_PAGE, list.matching.length)} of{' '}
-          {list.matching.length} cities
+          {plural(list.matching.length, 'city', 'cities')}
         </p>
       )}
       <Pager page={list.page} total={list.total} onPage={goTo} />

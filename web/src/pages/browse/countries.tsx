@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../../components/Pager.js';
 import type { Paged } from '@directory/core/wire/paging.js';
-import { compactCount, plural } from '../../lib/format.js';
+import { compactPlural, plural } from '../../lib/format.js';
 import { listedBusinesses, TEN_MINUTES, TWO_HOURS, useDirectoryTotals, useListPage } from './parts.js';
+import { foldedIncludes } from '../../lib/fold.js';
 
 interface CountryItem {
   country: string;
@@ -19,7 +20,7 @@ interface CountryItem {
 export function Countries() {
   const [q, setQ] = useState('');
   const { data, error } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
-  const list = useListPage(data, (c) => c.country.toLowerCase().includes(q.trim().toLowerCase()));
+  const list = useListPage(data, (c) => foldedIncludes(c.country, q));
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
@@ -29,8 +30,13 @@ export function Countries() {
       <h1>Countries</h1>
       {data && (
         <p className="muted">
-          {data.length} countries · {listedBusinesses(listed, totals, totals?.withoutCountry, 'country')} ·{' '}
-          {data.reduce((s, c) => s + c.cityCount, 0)} cities
+          {plural(data.length, 'country', 'countries')} ·{' '}
+          {listedBusinesses(listed, totals, totals?.withoutCountry, 'country')} ·{' '}
+          {plural(
+            data.reduce((s, c) => s + c.cityCount, 0),
+            'city',
+            'cities',
+          )}
         </p>
       )}
       <label>
@@ -44,8 +50,9 @@ export function Countries() {
           <Link key={c.countryCode} className="card" to={`/countries/${encodeURIComponent(c.slug)}`}>
             <h3>{c.country}</h3>
             <p>
-              {compactCount(c.businessCount)} businesses · {compactCount(c.cityCount)} cities ·{' '}
-              {compactCount(c.categoryCount)} categories
+              {compactPlural(c.businessCount, 'business', 'businesses')} ·{' '}
+              {compactPlural(c.cityCount, 'city', 'cities')} ·{' '}
+              {compactPlural(c.categoryCount, 'category', 'categories')}
             </p>
             <p className="muted">Market Share {total ? ((c.businessCount / total) * 100).toFixed(1) : 0}%</p>
           </Link>
@@ -165,7 +172,7 @@ export function CountryCities() {
           >
             <h3>{c.city}</h3>
             <p>
-              {c.businessCount} businesses · {c.categoryCount} categories
+              {plural(c.businessCount, 'business', 'businesses')} · {plural(c.categoryCount, 'category', 'categories')}
             </p>
           </Link>
         ))}

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { BusinessCard } from '../../components/BusinessCard.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
+import { plural } from '../../lib/format.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 export const TEN_MINUTES = 10 * 60 * 1000;
@@ -91,9 +92,9 @@ export function listedBusinesses(
   left: number | undefined,
   what: string,
 ) {
-  if (!totals || left === undefined) return `${listed} businesses`;
+  if (!totals || left === undefined) return plural(listed, 'business', 'businesses');
   const without = left > 0 ? ` (${left} without a ${what})` : '';
-  return `${totals.businesses} businesses${without}`;
+  return `${plural(totals.businesses, 'business', 'businesses')}${without}`;
 }
 
 export function useListPage<T>(items: T[] | undefined, filter: (item: T) => boolean) {
