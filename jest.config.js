@@ -14,7 +14,7 @@ const swc = {
   module: { type: 'es6' },
 };
 
-// On two cores jest runs every suite in its own process (in band); the ES modules each suite loads stay in that
+// On two cores jest runs every suite in one process (in band); the ES modules each suite loads stay in that
 // heap until the run ends, so package.json's "jest" script gives it 8 GB (the default ~4 GB ran out at 90 suites).
 export default {
   testEnvironment: 'node',
