@@ -155,10 +155,11 @@ function normalizeWith(
   const reviews = reviewsOf(raw('reviews'), report);
 
   const codeText = text('country_code');
-  let countryCode = codeText === null ? null : isoCountryCode(codeText);
+  const isoCode = codeText === null ? null : isoCountryCode(codeText);
   let country = text('country');
-  countryCode ??= country === null ? null : memos ? memos.country.get(country) : countryCodeFromName(country);
-  if (codeText !== null && isoCountryCode(codeText) === null)
+  const countryCode =
+    isoCode ?? (country === null ? null : memos ? memos.country.get(country) : countryCodeFromName(country));
+  if (codeText !== null && isoCode === null)
     report(
       'country_code',
       countryCode,
