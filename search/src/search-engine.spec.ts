@@ -283,6 +283,19 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
       expect([q, await engine.suggest(q)]).toEqual([q, { businesses: [], categories: [], cities: [] }]);
   });
 
+  it('forgives a typo in suggestions when the prefix finds too little', async () => {
+    // A letter replaced in a whole word and in the word being typed; a category and a city no prefix reaches.
+    expect((await engine.suggest('sprungly')).businesses.map((b) => b.name)).toEqual(['Sprüngli']);
+    expect((await engine.suggest('sprunhl')).businesses.map((b) => b.name)).toEqual(['Sprüngli']);
+    expect((await engine.suggest('bakwry')).categories).toEqual([{ name: 'Bakery', slug: 'bakery', count: 3 }]);
+    expect((await engine.suggest('mumbaj')).cities).toEqual([
+      { name: 'Mumbai', slug: 'mumbai', countryCode: 'IN', count: 1 },
+    ]);
+    // Too short to hold a typo, or too far from any word: nothing.
+    expect(await engine.suggest('sprx')).toEqual({ businesses: [], categories: [], cities: [] });
+    expect(await engine.suggest('qqqqqqq')).toEqual({ businesses: [], categories: [], cities: [] });
+  });
+
   const withPlaces = (places: Fixture[], run: () => Promise<void>) => withFixtures(pool, engine, places, run);
 
   it('suggests names beginning with the prefix, then names with a word beginning it, the most reviewed first', async () => {

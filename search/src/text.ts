@@ -140,3 +140,12 @@ export const EARTH_RADIUS_KM = 6371;
 
 /** Facet keys both engines produce ("slug\u001flabel"), merged into {value, label, count}. */
 export const FACET_SEPARATOR = '\u001f';
+
+/** A word of this many letters may hold one typo; from TWO_TYPOS_FROM letters, two (both engines count alike). */
+export const TYPO_MIN_LETTERS = 5;
+export const TWO_TYPOS_FROM = 9;
+
+/** Edits a word may hold and still stand for a word of the index. */
+export function typosAllowed(word: string): number {
+  return word.length >= TWO_TYPOS_FROM ? 2 : word.length >= TYPO_MIN_LETTERS ? 1 : 0;
+}

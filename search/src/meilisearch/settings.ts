@@ -1,4 +1,5 @@
 import type { Settings } from 'meilisearch';
+import { TWO_TYPOS_FROM, TYPO_MIN_LETTERS } from '../text.js';
 
 /**
  * What the index's documents and settings are made of. An index whose layout document says otherwise (or has
@@ -40,7 +41,7 @@ export function meilisearchSettings(maxTotalHits: number): Settings {
     // "sort" right after typo: an explicit sort orders the matching documents as the PostgreSQL engine
     // does; popularity (reviews), then id, break the remaining ties of a relevance ordering, as there.
     rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc', 'id:asc'],
-    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: TYPO_MIN_LETTERS, twoTypos: TWO_TYPOS_FROM } },
     // ~500 categories and tens of thousands of cities: facets sorted by count so the top values come back.
     faceting: { maxValuesPerFacet: 1000, sortFacetValuesBy: { '*': 'count' } },
     // Totals are exact up to maxTotalHits and capped there; facet counts are exact beyond it.

@@ -106,6 +106,14 @@ export function searchToParams(state: Partial<SearchState>): URLSearchParams {
   return out;
 }
 
+/** A picked category: its page, or with a location typed, the search of that category in it. */
+export function categoryTarget(slug: string, location: string | undefined): string {
+  const where = location?.trim();
+  return where
+    ? `/search?${searchToParams({ category: slug, location: where })}`
+    : `/categories/${encodeURIComponent(slug)}`;
+}
+
 /** The api call for a state (page size fixed at PAGE_SIZE). */
 export function searchApiUrl(state: SearchState): string {
   const params = searchToParams(state);

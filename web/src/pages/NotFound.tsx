@@ -21,7 +21,14 @@ export function NotFound({ title = '404 — Page not found' }: { title?: string 
       <h1>{title}</h1>
       <p>The page you are looking for does not exist.</p>
       <form onSubmit={search} role="search" className="search-form">
-        <SearchBox kind="what" label="What" value={what} onChange={setWhat} placeholder="What are you looking for?" />
+        <SearchBox
+          kind="what"
+          label="What"
+          value={what}
+          onChange={setWhat}
+          placeholder="What are you looking for?"
+          location={where}
+        />
         <SearchBox kind="where" label="Where" value={where} onChange={setWhere} placeholder="Where?" />
         <button type="submit" disabled={!what.trim()}>
           Search

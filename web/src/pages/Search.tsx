@@ -54,6 +54,7 @@ function SearchForm(props: { q: string; location: string; onSearch: (q: string, 
         value={what}
         onChange={setWhat}
         placeholder="Search businesses..."
+        location={where}
       />
       <SearchBox kind="where" label="Location" value={where} onChange={setWhere} placeholder="Location" />
       <button type="submit">Search</button>
