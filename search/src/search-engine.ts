@@ -65,11 +65,9 @@ export interface SearchResult {
   processingTimeMs: number;
 }
 
-export interface Suggestions {
-  businesses: { name: string; slug: string; city: string | null }[];
-  categories: { name: string; slug: string; count: number }[];
-  cities: { name: string; slug: string; countryCode: string; count: number }[];
-}
+/** The shape the api answers and the web reads (core/src/wire/search.ts). */
+import type { Suggestions } from '@directory/core';
+export type { Suggestions };
 
 /** What the index stores per business; produced by the SQL projection in sync/source.ts. */
 export interface SearchDocument {

@@ -159,6 +159,26 @@ export const CityPage = object({
 });
 
 const Facet = arrayOf(object({ value: str, label: str, count: int, countryCode: { ...str, nullable: true } }));
+export const Suggestions = object({
+  businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
+  categories: arrayOf(object({ name: str, slug: str, count: int })),
+  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+});
+
+const RelaxedCount = nullable(object({ total: int, exhaustive: bool }));
+
+const SearchAlternatives = nullable(
+  object(
+    {
+      everywhere: { ...RelaxedCount, description: 'The same words anywhere (the place dropped)' },
+      withoutFilters: { ...RelaxedCount, description: 'The same words and place without category, rating, open now' },
+      popularHere: { ...Facet, description: 'The categories with most businesses in the place, the words dropped' },
+      didYouMean: { ...Suggestions, description: 'Names, categories and cities close to the words (typos forgiven)' },
+    },
+    'Only when nothing was found on page 1 (else null): what to try instead, each part there only when it finds something',
+  ),
+);
+
 export const SearchAnswer = object({
   businesses: arrayOf(SearchListing),
   ...Paged,
@@ -169,12 +189,7 @@ export const SearchAnswer = object({
       'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
   },
   processingTimeMs: num,
-});
-
-export const Suggestions = object({
-  businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
-  categories: arrayOf(object({ name: str, slug: str, count: int })),
-  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+  alternatives: SearchAlternatives,
 });
 
 export const SiteSettings = object({ head_tags: str, footer_tags: str, analytics_code: str, facebook_pixel: str });

@@ -53,6 +53,30 @@ describe('GET /api/search', () => {
     ]);
   });
 
+  it('offers what to try instead when nothing is found, each offer finding something', async () => {
+    // Plumbing exists, but not in Zürich: the same words anywhere, the popular categories of Zürich.
+    const inZurich = await search('q=plumbing&location=Z%C3%BCrich');
+    expect(inZurich.totalCount).toBe(0);
+    expect(inZurich.alternatives).toMatchObject({
+      everywhere: { total: 1, exhaustive: true },
+      withoutFilters: null,
+    });
+    expect(inZurich.alternatives.popularHere.map((f: { value: string }) => f.value).sort()).toEqual([
+      'café-&-bar',
+      'irish-pub',
+    ]);
+    // A rating no plumber has: the same search without the filter finds one.
+    const rated = await search('q=plumbing&minRating=4.5');
+    expect(rated.alternatives).toMatchObject({ everywhere: null, withoutFilters: { total: 1 } });
+    // A typo too far for search, close enough for the suggestions.
+    const typo = await search('q=plumbkng%20zzq');
+    expect(typo.totalCount).toBe(0);
+    expect(typo.alternatives.didYouMean.businesses.map((b: { name: string }) => b.name)).toContain('Joe Plumbing');
+    // Found something, or a page past the end: no alternatives.
+    expect((await search('q=plumbing')).alternatives).toBeNull();
+    expect((await search('q=plumbing&page=2')).alternatives).toBeNull();
+  });
+
   it('folds accents, tolerates a typo and never shows unapproved businesses', async () => {
     expect(await names('q=zurich&category=caf%C3%A9-%26-bar')).toEqual(['Café Zürich']);
     expect(await names('q=Plumbinng')).toEqual(['Joe Plumbing']);

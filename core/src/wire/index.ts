@@ -7,3 +7,4 @@ export * from './admin-system.js';
 export * from './listing.js';
 export * from './admin-settings.js';
 export * from './exports.js';
+export * from './search.js';
