@@ -8,3 +8,4 @@ export * from './listing.js';
 export * from './admin-settings.js';
 export * from './exports.js';
 export * from './search.js';
+export * from './synonyms.js';
