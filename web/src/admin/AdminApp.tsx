@@ -14,6 +14,7 @@ import { Home } from './Home.js';
 import { Login } from './Login.js';
 import { Reports } from './Reports.js';
 import { Settings } from './Settings.js';
+import { Synonyms } from './Synonyms.js';
 import { ToastProvider, useToast } from './toast.js';
 import { Upload } from './Upload.js';
 import './admin.css';
@@ -52,6 +53,7 @@ export default function AdminApp() {
               <Route path="advertisements" element={<Advertisements />} />
               <Route path="reports" element={<Reports />} />
               <Route path="contact-messages" element={<ContactMessages />} />
+              <Route path="search" element={<Synonyms />} />
             </Route>
             {/* Admin spec §2: any other path shows the public not-found page. */}
             <Route element={<Layout />}>

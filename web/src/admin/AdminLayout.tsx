@@ -18,6 +18,7 @@ const MENU = [
   { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▭', badge: '4' },
   { to: '/admin/reports', label: 'Raporlar', icon: '◔', badge: '3' },
   { to: '/admin/contact-messages', label: 'İletişim Mesajları', icon: '✉' },
+  { to: '/admin/search', label: 'Arama Eş Anlamları', icon: '⇄' },
 ] as const;
 
 /** Admin spec §2 layout: side menu with badges, identity card with sign-out; a menu button below 900 px. */
