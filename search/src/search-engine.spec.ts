@@ -6,7 +6,7 @@ import { drainOutbox } from './sync/outbox.js';
 import { reindex } from './sync/reindex.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
+import { GROOMERS, LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
 import { haversineKm, searchWords } from './text.js';
 
 /**
@@ -314,6 +314,23 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
         { name: 'Leeds', slug: 'leeds', countryCode: 'GB', count: 9 },
       ]);
     });
+  });
+
+  it("finds businesses by the admin's synonyms, below those holding the words themselves", async () => {
+    await pool.query(`insert into search_synonyms (phrase, means) values ('zzpooch wash', 'zzgroomer')`);
+    try {
+      await withPlaces(GROOMERS, async () => {
+        const names = async (q: string) => (await search({ q })).hits.map((h) => h.name);
+        expect(await names('zzpooch wash')).toEqual(['Zzpooch Wash Express', 'Fluffy Paws']);
+        expect(await names('zzgroomer')).toEqual(['Fluffy Paws']);
+        expect((await search({ q: 'zzpooch wash' })).facets.category).toEqual([
+          { value: 'car-wash', label: 'Car wash', count: 1 },
+          { value: 'zzgroomer', label: 'Zzgroomer', count: 1 },
+        ]);
+      });
+    } finally {
+      await pool.query(`delete from search_synonyms where phrase = 'zzpooch wash'`);
+    }
   });
 
   it('counts a facet value once whatever the spellings of its label, labelled by the least in byte order', async () => {

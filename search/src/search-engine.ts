@@ -32,7 +32,10 @@ export interface SearchQuery {
 }
 
 /** A business as a search answers it: the document's public fields, with open-now instead of the weekly bits. */
-export interface SearchHit extends Omit<SearchDocument, 'is_approved' | 'open_days' | 'location_terms'> {
+export interface SearchHit extends Omit<
+  SearchDocument,
+  'is_approved' | 'open_days' | 'location_terms' | 'synonym_phrases'
+> {
   /** Null when the business has no (valid) opening hours. */
   openNow: boolean | null;
   /** Present when the query gave lat/lng. */
@@ -94,6 +97,8 @@ export interface SearchDocument {
   open_days: number | null;
   /** Folded places a location filter matches exactly (city, country, code, address parts). */
   location_terms: string[];
+  /** The phrases of the admin's synonyms the business answers (search_synonyms), matched as its lowest field. */
+  synonym_phrases: string | null;
 }
 
 /** The stored fields a hit is made of (open_days becomes openNow); both engines retrieve exactly these. */

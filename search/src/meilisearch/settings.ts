@@ -5,7 +5,7 @@ import { TWO_TYPOS_FROM, TYPO_MIN_LETTERS } from '../text.js';
  * What the index's documents and settings are made of. An index whose layout document says otherwise (or has
  * none: built before layouts were recorded) asks for a reindex, as the PostgreSQL engine's table comment does.
  */
-export const LAYOUT_VERSION = 'businesses v3';
+export const LAYOUT_VERSION = 'businesses v4';
 
 /** The document that records the layout: never approved, so no search, facet or suggestion ever sees it. */
 export const LAYOUT_DOCUMENT_ID = 'layout';
@@ -16,8 +16,8 @@ export function layoutDocument(): { id: string; layout: string; is_approved: fal
 
 export function meilisearchSettings(maxTotalHits: number): Settings {
   return {
-    // Attribute order is rank: name, then category/type, then places.
-    searchableAttributes: ['name', 'category', 'type', 'city', 'full_address', 'country'],
+    // Attribute order is rank: name, then category/type, then places, then the synonyms' phrases.
+    searchableAttributes: ['name', 'category', 'type', 'city', 'full_address', 'country', 'synonym_phrases'],
     // Plain names keep every filter operator, `>=`/`<` included, which compare strings in byte order (≥ 1.15):
     // the folded name, category and city ranges of suggestions.
     filterableAttributes: [

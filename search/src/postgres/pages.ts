@@ -13,7 +13,7 @@ import type { WordGroups } from './tsquery.js';
  */
 
 /** A hit as the statements return it. */
-export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_terms'> {
+export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_terms' | 'synonym_phrases'> {
   /** bigint arrives as text. */
   id: string;
   distance_km?: number | null;

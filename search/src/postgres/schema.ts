@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v17';
+export const LAYOUT_VERSION = 'search_documents v18';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -76,7 +76,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
     // columns, the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
       tsv tsvector generated always as (
-        search_document_lexemes(name, category, type, city, full_address, country) ||
+        search_document_lexemes(name, category, type, city, full_address, country, synonym_phrases) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
@@ -102,7 +102,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       full_address text,
       phone text,
       photo text,
-      location_terms text[] not null default '{}'
+      location_terms text[] not null default '{}',
+      synonym_phrases text
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
     // Byte order, so the words a prefix begins (the last word's expansion) are a range of the primary key.

@@ -10,6 +10,7 @@ export const DOCUMENT_COLUMNS = [
   ...HIT_FIELDS,
   'is_approved',
   'location_terms',
+  'synonym_phrases',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
 export const SOURCE_SQL = `
@@ -20,7 +21,8 @@ export const SOURCE_SQL = `
          nullif(btrim(b.country), '') as country, upper(nullif(btrim(b.country_code), '')) as country_code,
          b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
          search_open_days(b.working_hours) as open_days,
-         search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms
+         search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms,
+         search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {

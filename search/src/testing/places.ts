@@ -68,3 +68,10 @@ export const LOUNGES: Fixture[] = [1, 2].map((i) => ({
   address: '2 Briggate',
   reviews: 5,
 }));
+
+/** Synonyms: a groomer found by the rule's phrase, below a name holding the phrase itself. */
+export const GROOMERS: Fixture[] = [
+  { key: 'fluffy', name: 'Fluffy Paws', category: 'Zzgroomer', reviews: 500 },
+  { key: 'pooch-wash', name: 'Zzpooch Wash Express', category: 'Car wash', reviews: 1 },
+  { key: 'plain', name: 'Plain Kennel', category: 'Kennel', reviews: 50 },
+].map((place) => ({ ...IN_LEEDS, ...place, address: '3 Boar Lane' }));
