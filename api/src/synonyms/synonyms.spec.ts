@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { QUEUES } from '@directory/core';
 import { JobQueues } from '../jobs/job-queues.js';
-import { signIn, startTestApp, type TestApp } from '../testing/test-app.js';
+import { type OpenedSearch, reindex } from '@directory/search';
+import { PublicCacheService } from '../cache/public-cache.service.js';
+import { SEARCH } from '../search/search-engine.module.js';
+import { insertBusinesses, signIn, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 
 describe('admin search synonyms', () => {
   let t: TestApp;
@@ -41,6 +44,29 @@ describe('admin search synonyms', () => {
     // Edits close together share one rebuild.
     expect((await rebuilds()).length).toBeLessThanOrEqual(2);
     await as('delete', `${path}/${id}`).expect(404);
+  });
+
+  it('makes the search find what a rule means once the rebuild it queued has run', async () => {
+    await insertBusinesses(t, [
+      { name: 'Fluffy Paws', slug: 'fluffy-paws-aaaaaa', category: 'Pet groomer', city: 'Leeds' },
+      { name: 'Anatolia', slug: 'anatolia-aaaaaa', category: 'Turkish restaurant', city: 'Leeds' },
+    ]);
+    await syncSearch(t);
+    const found = async (q: string) =>
+      (
+        await request(t.app.getHttpServer())
+          .get(`/api/search?q=${encodeURIComponent(q)}`)
+          .expect(200)
+      ).body.businesses.map((b: { name: string }) => b.name);
+    // A seeded rule.
+    expect(await found('dog grooming')).toEqual(['Fluffy Paws']);
+    expect(await found('kebab house')).toEqual([]);
+    await as('post', path).send({ phrase: 'kebab house', means: 'turkish restaurant' }).expect(201);
+    // What the worker's job does.
+    const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
+    await reindex(pool, engine);
+    await t.app.get(PublicCacheService).invalidate('catalogue');
+    expect(await found('kebab house')).toEqual(['Anatolia']);
   });
 
   it('refuses empty, long, wordless, circular and repeated rules with a Turkish sentence', async () => {
