@@ -6,7 +6,7 @@ import { drainOutbox } from './sync/outbox.js';
 import { reindex } from './sync/reindex.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { GROOMERS, LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
+import { COMPOUNDS, GROOMERS, LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
 import { haversineKm, searchWords } from './text.js';
 
 /**
@@ -313,6 +313,16 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
       expect((await engine.suggest('lee')).cities).toEqual([
         { name: 'Leeds', slug: 'leeds', countryCode: 'GB', count: 9 },
       ]);
+    });
+  });
+
+  it('finds a name the visitor typed as two words', async () => {
+    await withPlaces(COMPOUNDS, async () => {
+      const names = async (q: string) => (await search({ q })).hits.map((h) => h.name);
+      expect(await names('zzhafer keller')).toEqual(['Zzhaferkeller']);
+      expect(await names('mc zzdonalds')).toEqual(["McZzdonald's"]);
+      // Words found as typed are not joined away.
+      expect(await names('zzhafer bakery')).toEqual(['Zzhafer Bakery']);
     });
   });
 

@@ -5,6 +5,7 @@ import { countedByFacets } from './facet-counts.js';
 import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
+import { joinedWords } from './joined-words.js';
 import { lastWordAlternatives } from './last-word.js';
 import { hitsSql, toHit, type HitRow, type TypedWords } from './pages.js';
 import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapScans } from './planning.js';
@@ -29,7 +30,10 @@ export interface SearchSettings {
   lexemeShares: LexemeSharesCache;
 }
 
-/** The words as typed first; when they find few matches, again with typo variants (typos.ts). */
+/**
+ * The words as typed first; when they find few matches, again with words typed apart joined (joined-words.ts) and
+ * typo variants (typos.ts).
+ */
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
   const query = normalizeQuery(input);
@@ -39,7 +43,7 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   // typo pass is run.
   let result = groups.findNothing ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
-    const withTypos = await groups.withTypos();
+    const withTypos = await groups.withTypos(result?.total ?? 0);
     if (withTypos) {
       // When the words as typed found nothing, their tiers would hold nothing, yet their walks cost (a prefix walked
       // among many matches): the groups stand for the words as typed then, which switches those tiers off.
@@ -65,7 +69,7 @@ export async function wordGroups(
   exact: WordGroups;
   names: string[];
   findNothing: boolean;
-  withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
+  withTypos: (exactTotal: number) => Promise<{ groups: WordGroups; names: string[] } | null>;
 }> {
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
   const forms = words.map(wordFormsOf);
@@ -79,14 +83,27 @@ export async function wordGroups(
     exact: withForms(typed),
     names: [words.join(' ')],
     findNothing: begunByNone && forms.at(-1)!.length === 0,
-    withTypos: async () => {
-      const groups = await typoVariants(db, words);
-      if (!groups.some((g) => g.length > 1)) return null;
+    withTypos: async (exactTotal) => {
+      // Words typed apart that the index holds as one are joined first (joined-words.ts), when the words as typed
+      // found nothing (a join would lose what they found); then typo variants.
+      const joined = exactTotal === 0 ? await joinedWords(db, words) : null;
+      const base = joined ?? words;
+      const groups = await typoVariants(db, base);
+      if (!joined && !groups.some((g) => g.length > 1)) return null;
       const names = groups.reduce<string[]>(
         (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
         [''],
       );
-      return { groups: withForms(withLastWord(groups)), names };
+      if (!joined) return { groups: withForms(withLastWord(groups)), names };
+      const joinedLast = (await lastWordAlternatives(db, base)).alternatives;
+      const joinedForms = base.map(wordFormsOf);
+      return {
+        groups: groups.map((group, i) => {
+          const alternatives = i === groups.length - 1 ? [...joinedLast, ...group.slice(1)] : group;
+          return [...alternatives, ...joinedForms[i].filter((form) => !alternatives.includes(form))];
+        }),
+        names,
+      };
     },
   };
 }

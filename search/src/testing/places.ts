@@ -75,3 +75,10 @@ export const GROOMERS: Fixture[] = [
   { key: 'pooch-wash', name: 'Zzpooch Wash Express', category: 'Car wash', reviews: 1 },
   { key: 'plain', name: 'Plain Kennel', category: 'Kennel', reviews: 50 },
 ].map((place) => ({ ...IN_LEEDS, ...place, address: '3 Boar Lane' }));
+
+/** Words a visitor types apart that a name holds as one. */
+export const COMPOUNDS: Fixture[] = [
+  { key: 'haferkeller', name: 'Zzhaferkeller', category: 'Restaurant', reviews: 10 },
+  { key: 'mczz', name: "McZzdonald's", category: 'Fast food restaurant', reviews: 20 },
+  { key: 'hafer-apart', name: 'Zzhafer Bakery', category: 'Bakery', reviews: 5 },
+].map((place) => ({ ...IN_LEEDS, ...place, address: '4 Call Lane' }));
