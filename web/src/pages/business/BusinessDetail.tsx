@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { slugify, stripSlugSuffix } from '@directory/core/rules/slug.js';
+import { AdSlot, useAdCodes } from '../../components/AdSlot.js';
 import { Stars } from '../../components/BusinessCard.js';
 import { MapView } from '../../components/MapView.js';
 import { request } from '../../lib/api.js';
@@ -9,7 +10,6 @@ import { aboutFallback, businessJsonLd, directionsUrl, hasValidCoordinates, json
 import { addressParts, businessCrumbs, safeHref, websiteHost } from '../../lib/detail.js';
 import { plural } from '../../lib/format.js';
 import { openBadge, weekdayOf } from '../../lib/hours.js';
-import { injectMarkup } from '../../lib/inject.js';
 import { businessKey } from '../../ssr/routes.js';
 import { useClientValue } from '../../ssr/useClientValue.js';
 import { NotFound } from '../NotFound.js';
@@ -58,16 +58,6 @@ async function loadBusiness(slug: string): Promise<Business> {
   }
 }
 
-export function AdSlot({ code, className = 'ad-slot' }: { code?: string; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ref.current || !code) return;
-    ref.current.innerHTML = '';
-    injectMarkup(code, ref.current);
-  }, [code]);
-  return code ? <div ref={ref} className={className} /> : null;
-}
-
 /** The page's shape while the business is read: the spec's loading skeleton, not a sentence. */
 function DetailSkeleton() {
   return (
@@ -96,9 +86,7 @@ export function BusinessDetail() {
     dedupingInterval: 10 * 60 * 1000,
     shouldRetryOnError: false,
   });
-  const { data: ads } = useSWR<Record<string, string>>('/api/admin/advertisement-codes', {
-    onError: (e) => console.error('Advertisement codes could not be loaded', e),
-  });
+  const ads = useAdCodes();
   const [copied, setCopied] = useState(false);
   // Judged on the visitor's clock in the business's zone, so that a cached page does not keep a stale badge; the
   // server's HTML has no badge or highlighted row, and the browser adds them after hydration.
@@ -111,7 +99,7 @@ export function BusinessDetail() {
   useEffect(() => () => clearTimeout(copiedTimer.current), []);
 
   if (isLoading) return <DetailSkeleton />;
-  if (error || !data) return <NotFound title="Business Not Found" />;
+  if (error || !data) return <NotFound title="Business Not Found" withAd={false} />;
 
   const hasMap = hasValidCoordinates(data.latitude, data.longitude);
   const share = async () => {
