@@ -184,6 +184,7 @@ export function ListTools(props: {
           <label>
             Businesses{' '}
             <select
+              aria-label="Businesses"
               value={filters.minBusinesses}
               onChange={(e) => onFilters({ ...filters, minBusinesses: Number(e.target.value) })}
             >
