@@ -85,6 +85,14 @@ export const BusinessDetail = object({
   updatedAt: { type: 'string', format: 'date-time' },
 } as Record<string, SchemaObject>);
 
+export const RelatedPlaces = object({
+  nearby: {
+    ...arrayOf(SearchListing),
+    description: 'Within 10 km, nearest first (distanceKm); else the best rated of its city',
+  },
+  similar: { ...arrayOf(SearchListing), description: 'Its category in its city, best rated first' },
+});
+
 export const Featured = arrayOf(
   object({
     id: int,

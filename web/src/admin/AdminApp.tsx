@@ -57,7 +57,7 @@ export default function AdminApp() {
             </Route>
             {/* Admin spec §2: any other path shows the public not-found page. */}
             <Route element={<Layout />}>
-              <Route path="*" element={<NotFound />} />
+              <Route path="*" element={<NotFound withAd={false} />} />
             </Route>
           </Routes>
         </ConfirmProvider>
