@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { openNowClock, type ZoneGroup } from '../open-now.js';
 import type { NormalizedQuery } from '../text.js';
 import type { FrequentLexemes } from './frequent-lexemes.js';
 import { boundingBoxes, distanceSql } from './geo.js';
@@ -71,7 +73,10 @@ export function buildFilter(
   facet('city_slug', '#city:', query.city);
   const facets = facetLexemes.length > 0 ? param(facetLexemes.join(' & '), '::tsquery') : null;
   if (query.minRating !== undefined) where.push(`d.rating >= ${unseen(param(query.minRating, '::float8'))}`);
-  if (query.openNow) where.push(`(d.open_days & ${unseen(param(1 << query.weekday, '::int'))}) <> 0`);
+  if (query.openNow) {
+    const { groups } = openNowClock(query.now);
+    where.push(openNowSql(groups, unseen(param(groups.map((group) => group.minute), '::int[]'))));
+  }
   if (query.geo?.radiusKm !== undefined) {
     const { lat, lng, radiusKm } = query.geo;
     refs.lat = param(lat, '::float8');
@@ -133,4 +138,17 @@ export function buildFilter(
     values,
   };
   return { ...filter, everyMatch };
+}
+
+/**
+ * Open at `now` in each document's zone: a branch per group of zones sharing a local minute (openNowClock), whose
+ * minute is the `minutes` array's element. The zones are written into the text (hashed lookups; the text changes only
+ * when an offset does), the minutes are values: per row, a few hash probes and one multirange test.
+ */
+function openNowSql(groups: readonly ZoneGroup[], minutes: string): string {
+  const branches = groups.map(
+    ({ zones }, i) =>
+      `when d.time_zone = any(${pg.escapeLiteral(`{${zones.map((z) => `"${z}"`).join(',')}}`)}::text[]) then d.open_minutes @> (${minutes})[${i + 1}]`,
+  );
+  return `(case ${branches.join(' ')} end)`;
 }
