@@ -32,8 +32,10 @@ export interface SearchQuery {
 }
 
 /** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */
-export interface SearchHit
-  extends Omit<SearchDocument, 'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms'> {
+export interface SearchHit extends Omit<
+  SearchDocument,
+  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms'
+> {
   /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
   openNow: boolean | null;
   /** Present when the query gave lat/lng. */

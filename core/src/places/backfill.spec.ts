@@ -78,9 +78,10 @@ describe('completing the places of businesses stored before', () => {
     expect(await read()).toBeNull();
     await client.query('begin');
     await client.query(OPEN_MINUTES_WRITER);
-    await client.query(`update businesses set working_hours = '{"Monday":"9AM-6PM"}', open_minutes = '{[1980,2520)}' where id = $1`, [
-      first.id,
-    ]);
+    await client.query(
+      `update businesses set working_hours = '{"Monday":"9AM-6PM"}', open_minutes = '{[1980,2520)}' where id = $1`,
+      [first.id],
+    );
     await client.query('commit');
     expect(await read()).toBe('{[1980,2520)}');
     await client.query(`update businesses set working_hours = $2 where id = $1`, [first.id, first.working_hours]);

@@ -57,7 +57,8 @@ let known: readonly string[] | null = null;
 export function knownTimeZones(): readonly string[] {
   if (!known) {
     const zones = new Set<string>(['UTC', ...Intl.supportedValuesOf('timeZone')]);
-    for (const zone of Object.values(getAllTimezones())) if (zone.countries.length > 0) zones.add(zone.aliasOf ?? zone.name);
+    for (const zone of Object.values(getAllTimezones()))
+      if (zone.countries.length > 0) zones.add(zone.aliasOf ?? zone.name);
     known = [...zones].sort();
   }
   return known;

@@ -25,7 +25,8 @@ export function filters(query: NormalizedQuery): string[] {
 export function openNowFilter(now: Date): string {
   const { groups } = openNowClock(now, OPEN_SLOT_MINUTES);
   const alternatives = groups.map(
-    ({ minute, zones }) => `(time_zone IN [${zones.map(quote).join(', ')}] AND open_slots = ${minute / OPEN_SLOT_MINUTES})`,
+    ({ minute, zones }) =>
+      `(time_zone IN [${zones.map(quote).join(', ')}] AND open_slots = ${minute / OPEN_SLOT_MINUTES})`,
   );
   return `(${alternatives.join(' OR ')})`;
 }

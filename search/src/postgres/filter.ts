@@ -75,7 +75,17 @@ export function buildFilter(
   if (query.minRating !== undefined) where.push(`d.rating >= ${unseen(param(query.minRating, '::float8'))}`);
   if (query.openNow) {
     const { groups } = openNowClock(query.now);
-    where.push(openNowSql(groups, unseen(param(groups.map((group) => group.minute), '::int[]'))));
+    where.push(
+      openNowSql(
+        groups,
+        unseen(
+          param(
+            groups.map((group) => group.minute),
+            '::int[]',
+          ),
+        ),
+      ),
+    );
   }
   if (query.geo?.radiusKm !== undefined) {
     const { lat, lng, radiusKm } = query.geo;

@@ -96,7 +96,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       category text,
       country text,
       city text,
-      time_zone text not null,
+      time_zone text not null default 'UTC',
       open_minutes int4multirange,
       slug text not null,
       name text not null,
