@@ -2,9 +2,9 @@ import { knownTimeZones, localMinuteOfWeek, readWeekIntervalsText, stateAt } fro
 
 /**
  * "Open now" at each business's local time, for both engines. A document stores its open minutes of the week in
- * local time (core's weekIntervals) and its zone; a query computes, once per zone, the zone's local minute of the
- * week now, and groups the zones that share it: a handful of groups (one per UTC offset in use), so no row's time
- * is converted, and DST needs no recomputation of any document.
+ * local time (core's weekIntervals) and its zone; a query computes, once per known zone, the zone's local minute of
+ * the week now (and groups the zones that share it: one group per UTC offset), so no row's time is converted, and
+ * DST needs no recomputation of any document.
  */
 
 /** Zones that share a local minute of the week at the instant. */
@@ -14,12 +14,10 @@ export interface ZoneGroup {
 }
 
 export interface OpenNowClock {
-  /**
-   * Every known zone (knownTimeZones) grouped by its local minute, the largest groups first (ties by their first
-   * zone): the order and membership change only when some zone's offset does, so statements built from them keep
-   * their text between DST changes.
-   */
+  /** Every known zone (knownTimeZones) grouped by its local minute, the largest groups first (ties by first zone). */
   groups: readonly ZoneGroup[];
+  /** Every known zone's minute, as a JSON object (zone → minute): the PostgreSQL engine's lookup. */
+  minutesText: string;
   /** A zone's local minute of the week (a quarter-hour's start when the clock's step is 15); null when unknown. */
   minuteIn(zone: string | null): number | null;
 }
@@ -46,7 +44,11 @@ export function openNowClock(now: Date, stepMinutes = 1): OpenNowClock {
   const groups = [...byMinute]
     .map(([minute, zones]) => ({ minute, zones }))
     .sort((a, b) => b.zones.length - a.zones.length || (a.zones[0] < b.zones[0] ? -1 : 1));
-  const clock: OpenNowClock = { groups, minuteIn: (zone) => minutes.get(zone ?? 'UTC') ?? null };
+  const clock: OpenNowClock = {
+    groups,
+    minutesText: JSON.stringify(Object.fromEntries(minutes)),
+    minuteIn: (zone) => minutes.get(zone ?? 'UTC') ?? null,
+  };
   cached = { key, clock };
   return clock;
 }

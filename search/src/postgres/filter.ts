@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { openNowClock, type ZoneGroup } from '../open-now.js';
+import { openNowClock } from '../open-now.js';
 import type { NormalizedQuery } from '../text.js';
 import type { FrequentLexemes } from './frequent-lexemes.js';
 import { boundingBoxes, distanceSql } from './geo.js';
@@ -73,20 +72,13 @@ export function buildFilter(
   facet('city_slug', '#city:', query.city);
   const facets = facetLexemes.length > 0 ? param(facetLexemes.join(' & '), '::tsquery') : null;
   if (query.minRating !== undefined) where.push(`d.rating >= ${unseen(param(query.minRating, '::float8'))}`);
-  if (query.openNow) {
-    const { groups } = openNowClock(query.now);
+  // Open at each row's local minute: its zone's minute now looked up in one value (openNowClock's zone → minute
+  // object, a key search: no expression per zone for the planner to estimate), then one multirange test. Inside
+  // coalesce the planner takes half the rows to match (as it did the weekday test), not the 0.5 % it guesses for `@>`.
+  if (query.openNow)
     where.push(
-      openNowSql(
-        groups,
-        unseen(
-          param(
-            groups.map((group) => group.minute),
-            '::int[]',
-          ),
-        ),
-      ),
+      `coalesce(d.open_minutes @> (${unseen(param(openNowClock(query.now).minutesText, '::jsonb'))} -> d.time_zone)::int, false)`,
     );
-  }
   if (query.geo?.radiusKm !== undefined) {
     const { lat, lng, radiusKm } = query.geo;
     refs.lat = param(lat, '::float8');
@@ -148,17 +140,4 @@ export function buildFilter(
     values,
   };
   return { ...filter, everyMatch };
-}
-
-/**
- * Open at `now` in each document's zone: a branch per group of zones sharing a local minute (openNowClock), whose
- * minute is the `minutes` array's element. The zones are written into the text (hashed lookups; the text changes only
- * when an offset does), the minutes are values: per row, a few hash probes and one multirange test.
- */
-function openNowSql(groups: readonly ZoneGroup[], minutes: string): string {
-  const branches = groups.map(
-    ({ zones }, i) =>
-      `when d.time_zone = any(${pg.escapeLiteral(`{${zones.map((z) => `"${z}"`).join(',')}}`)}::text[]) then d.open_minutes @> (${minutes})[${i + 1}]`,
-  );
-  return `(case ${branches.join(' ')} end)`;
 }
