@@ -19,7 +19,7 @@ export interface SearchQuery {
   /** City slug (pair it with country where city names repeat across countries). */
   city?: string;
   minRating?: number;
-  /** Open today by the stored weekly hours (public spec §4: a day is open unless marked Closed). */
+  /** Open at this minute at the business's local time (its open minutes of the week in its zone; open-now.ts). */
   openNow?: boolean;
   lat?: number;
   lng?: number;
@@ -27,16 +27,16 @@ export interface SearchQuery {
   sort?: SearchSort;
   page?: number;
   limit?: number;
-  /** The day openNow refers to; defaults to now (server time, as isOpenOn does). */
+  /** The instant openNow refers to; defaults to now. */
   now?: Date;
 }
 
-/** A business as a search answers it: the document's public fields, with open-now instead of the weekly bits. */
+/** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */
 export interface SearchHit extends Omit<
   SearchDocument,
-  'is_approved' | 'open_days' | 'location_terms' | 'synonym_phrases'
+  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases'
 > {
-  /** Null when the business has no (valid) opening hours. */
+  /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
   openNow: boolean | null;
   /** Present when the query gave lat/lng. */
   distanceKm?: number;
@@ -93,15 +93,20 @@ export interface SearchDocument {
   reviews: number;
   verified: boolean;
   is_approved: boolean;
-  /** Bit d (0 = Sunday) set when weekday d is open; null when hours are unknown. */
-  open_days: number | null;
+  /**
+   * Open minutes of the week in local time (core's weekIntervals) as an int4multirange literal ("{[540,1020)}", "{}"
+   * when closed all week); null when the hours are missing or unreadable.
+   */
+  open_minutes: string | null;
+  /** The zone the open minutes are local to; UTC for a business without one (as the detail page reads it). */
+  time_zone: string;
   /** Folded places a location filter matches exactly (city, country, code, address parts). */
   location_terms: string[];
   /** The phrases of the admin's synonyms the business answers (search_synonyms), matched as its lowest field. */
   synonym_phrases: string | null;
 }
 
-/** The stored fields a hit is made of (open_days becomes openNow); both engines retrieve exactly these. */
+/** The stored fields a hit is made of (open_minutes and time_zone become openNow); both engines retrieve exactly these. */
 export const HIT_FIELDS = [
   'id',
   'slug',
@@ -121,7 +126,8 @@ export const HIT_FIELDS = [
   'rating',
   'reviews',
   'verified',
-  'open_days',
+  'open_minutes',
+  'time_zone',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
 export interface WriteOptions {

@@ -88,8 +88,8 @@ export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 's
   sort: SearchSort;
   words: string[];
   locationGroups: string[][];
-  /** Weekday 0 (Sunday) … 6 the openNow filter and hit flag refer to. */
-  weekday: number;
+  /** The instant openNow (the filter and the hits' flag) is judged at. */
+  now: Date;
   geo: { lat: number; lng: number; radiusKm?: number } | null;
 }
 
@@ -119,13 +119,9 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
     sort,
     words: queryWords(query.q),
     locationGroups: locationGroups(query.location),
-    weekday: (query.now ?? new Date()).getDay(),
+    now: query.now ?? new Date(),
     geo,
   };
-}
-
-export function isOpen(openDays: number | null, weekday: number): boolean | null {
-  return openDays === null || openDays === undefined ? null : (openDays & (1 << weekday)) !== 0;
 }
 
 /** Great-circle distance, the same formula the PostgreSQL engine runs in SQL. */

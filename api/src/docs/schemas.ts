@@ -57,7 +57,7 @@ export const SearchListing = object({
   latitude: nullable(num),
   longitude: nullable(num),
   verified: bool,
-  openNow: nullable(bool),
+  openNow: nullable({ ...bool, description: "Open at this minute in the business's time zone; null without hours" }),
   distanceKm: { ...num, description: 'Only when lat/lng were given' },
 } as Record<string, SchemaObject>);
 

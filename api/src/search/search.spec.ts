@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { openState } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 
@@ -75,6 +76,21 @@ describe('GET /api/search', () => {
     // Found something, or a page past the end: no alternatives.
     expect((await search('q=plumbing')).alternatives).toBeNull();
     expect((await search('q=plumbing&page=2')).alternatives).toBeNull();
+  });
+
+  it("badges a hit and filters openNow by the business's local time, as its page judges it", async () => {
+    const before = new Date();
+    const body = await search('q=cafe zurich');
+    const filtered = await names('q=cafe zurich&openNow=true');
+    const after = new Date();
+    const hours = { Monday: '9AM-5PM', Sunday: 'Closed' } as const;
+    // Judged between the two instants: one of them gives the same answer (a minute may turn meanwhile).
+    const judged = [before, after].map((at) => openState(hours, 'Europe/Zurich', at).open);
+    expect(judged).toContain(body.businesses[0].openNow);
+    expect(judged).toContain(filtered.length === 1);
+    // Malformed hours: neither open nor closed, and never found by the filter.
+    expect((await search('q=Ветеринар')).businesses[0].openNow).toBeNull();
+    expect(await names('q=Ветеринар&openNow=true')).toEqual([]);
   });
 
   it('folds accents, tolerates a typo and never shows unapproved businesses', async () => {
