@@ -6,7 +6,16 @@ import { drainOutbox } from './sync/outbox.js';
 import { reindex } from './sync/reindex.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { COMPOUNDS, GROOMERS, LOUNGES, SPELLINGS, TEA_ROOMS, TWINS, withFixtures } from './testing/places.js';
+import {
+  AMENITIES,
+  COMPOUNDS,
+  GROOMERS,
+  LOUNGES,
+  SPELLINGS,
+  TEA_ROOMS,
+  TWINS,
+  withFixtures,
+} from './testing/places.js';
 import { haversineKm, searchWords } from './text.js';
 
 /**
@@ -313,6 +322,16 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
       expect((await engine.suggest('lee')).cities).toEqual([
         { name: 'Leeds', slug: 'leeds', countryCode: 'GB', count: 9 },
       ]);
+    });
+  });
+
+  it('finds businesses by the amenities they have, not those they lack', async () => {
+    await withPlaces(AMENITIES, async () => {
+      const names = async (q: string) => (await search({ q, category: 'bistro' })).hits.map((h) => h.name);
+      expect(await names('wheelchair accessible')).toEqual(['Zzramp Bistro']);
+      expect(await names('wheelchair entrance')).toEqual(['Zzramp Bistro']);
+      expect(await names('hearing loop')).toEqual([]);
+      expect(await names('wheelchair friendly')).toEqual([]);
     });
   });
 

@@ -34,7 +34,7 @@ export interface SearchQuery {
 /** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */
 export interface SearchHit extends Omit<
   SearchDocument,
-  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases'
+  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases' | 'amenities'
 > {
   /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
   openNow: boolean | null;
@@ -104,6 +104,8 @@ export interface SearchDocument {
   location_terms: string[];
   /** The phrases of the admin's synonyms the business answers (search_synonyms), matched as its lowest field. */
   synonym_phrases: string | null;
+  /** The amenities it has (search_amenity_words), matched as its lowest field with the phrases. */
+  amenities: string | null;
 }
 
 /** The stored fields a hit is made of (open_minutes and time_zone become openNow); both engines retrieve exactly these. */

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   type AdminBusiness,
   type AdminBusinessPage,
   adminPagination,
   businessDeleteFilter,
+  canonicalAbout,
   type BusinessDeleteScope,
   BusinessSchema,
   slugify,
@@ -149,6 +150,15 @@ export class AdminBusinessesRepository {
     const clean = Object.fromEntries(
       Object.entries(changes).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]),
     ) as UpdateBusinessDto;
+    // Stored as every writer stores it (canonicalAbout), so the search reads the amenities the page shows.
+    if (typeof clean.about === 'string') {
+      const about = canonicalAbout(clean.about);
+      if (about === null)
+        throw new BadRequestException([
+          'about must be text, or a JSON object of groups of amenities set to true or false',
+        ]);
+      clean.about = about;
+    }
     this.em.assign(business, {
       ...clean,
       name: clean.name ?? business.name,

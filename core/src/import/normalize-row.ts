@@ -1,4 +1,4 @@
-import { parseAbout } from '../rules/amenities.js';
+import { canonicalAbout } from '../rules/amenities.js';
 import { countryCodeFromName, countryName } from '../rules/countries.js';
 import { parseObjectText } from '../rules/json-text.js';
 import { parseWorkingHours } from '../rules/opening-hours.js';
@@ -71,10 +71,7 @@ const normalHours = (text: string) => {
   const hours = parseWorkingHours(text);
   return hours ? JSON.stringify(hours) : null;
 };
-const normalAbout = (text: string) => {
-  const about = parseAbout(text);
-  return about ? JSON.stringify('text' in about ? about.text : about.groups) : null;
-};
+const normalAbout = canonicalAbout;
 
 /**
  * normalizeRow for the rows of one file, with the per-value work (slugs of categories and cities, parsed

@@ -16,8 +16,17 @@ export function layoutDocument(): { id: string; layout: string; is_approved: fal
 
 export function meilisearchSettings(maxTotalHits: number): Settings {
   return {
-    // Attribute order is rank: name, then category/type, then places, then the synonyms' phrases.
-    searchableAttributes: ['name', 'category', 'type', 'city', 'full_address', 'country', 'synonym_phrases'],
+    // Attribute order is rank: name, then category/type, then places, then the synonyms' phrases and the amenities.
+    searchableAttributes: [
+      'name',
+      'category',
+      'type',
+      'city',
+      'full_address',
+      'country',
+      'synonym_phrases',
+      'amenities',
+    ],
     // Plain names keep every filter operator, `>=`/`<` included, which compare strings in byte order (≥ 1.15):
     // the folded name, category and city ranges of suggestions.
     filterableAttributes: [

@@ -14,7 +14,10 @@ import type { WordGroups } from './tsquery.js';
  */
 
 /** A hit as the statements return it. */
-export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_terms' | 'synonym_phrases'> {
+export interface HitRow extends Omit<
+  SearchDocument,
+  'id' | 'is_approved' | 'location_terms' | 'synonym_phrases' | 'amenities'
+> {
   /** bigint arrives as text. */
   id: string;
   distance_km?: number | null;

@@ -77,7 +77,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
     // columns, the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
       tsv tsvector generated always as (
-        search_document_lexemes(name, category, type, city, full_address, country, synonym_phrases) ||
+        search_document_lexemes(name, category, type, city, full_address, country,
+          coalesce(synonym_phrases, '') || ' ' || coalesce(amenities, '')) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
@@ -105,7 +106,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       phone text,
       photo text,
       location_terms text[] not null default '{}',
-      synonym_phrases text
+      synonym_phrases text,
+      amenities text
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
     // Byte order, so the words a prefix begins (the last word's expansion) are a range of the primary key.

@@ -12,6 +12,7 @@ export const DOCUMENT_COLUMNS = [
   'is_approved',
   'location_terms',
   'synonym_phrases',
+  'amenities',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
 export const SOURCE_SQL = `
@@ -23,7 +24,8 @@ export const SOURCE_SQL = `
          b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
          b.open_minutes, coalesce(b.time_zone, 'UTC') as time_zone,
          search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms,
-         search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases
+         search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases,
+         search_amenity_words(b.about) as amenities
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {

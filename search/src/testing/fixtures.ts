@@ -18,6 +18,8 @@ export interface Fixture {
   hours?: string;
   /** IANA zone the hours are local to; none reads as UTC. */
   timeZone?: string;
+  /** The stored `about` (canonical JSON). */
+  about?: string;
 }
 
 const WEEKDAYS_OPEN = JSON.stringify({
@@ -263,11 +265,11 @@ export async function insertFixtures(
   const { rows } = await pool.query<{ id: string; place_id: string }>(
     `insert into businesses (name, slug, category, type, full_address, city, country, country_code, latitude, longitude,
                              rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified,
-                             time_zone, open_minutes)
+                             time_zone, open_minutes, about)
      select * from jsonb_to_recordset($1::jsonb) as r(name text, slug text, category text, type text, full_address text,
        city text, country text, country_code text, latitude float8, longitude float8, rating float8, reviews int,
        is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean,
-       time_zone text, open_minutes int4multirange)
+       time_zone text, open_minutes int4multirange, about text)
      returning id, place_id`,
     [
       JSON.stringify(
@@ -286,6 +288,7 @@ export async function insertFixtures(
           reviews: f.reviews,
           is_approved: f.approved ?? true,
           working_hours: f.hours ?? null,
+          about: f.about ?? null,
           category_slug: slugify(f.category),
           city_slug: slugify(f.city),
           place_id: `fixture-${f.key}`,

@@ -82,3 +82,20 @@ export const COMPOUNDS: Fixture[] = [
   { key: 'mczz', name: "McZzdonald's", category: 'Fast food restaurant', reviews: 20 },
   { key: 'hafer-apart', name: 'Zzhafer Bakery', category: 'Bakery', reviews: 5 },
 ].map((place) => ({ ...IN_LEEDS, ...place, address: '4 Call Lane' }));
+
+/** Amenities: set to true, to false, and none. */
+export const AMENITIES: Fixture[] = [
+  {
+    key: 'ramp',
+    name: 'Zzramp Bistro',
+    about: JSON.stringify({
+      Accessibility: { 'Wheelchair accessible entrance': true, 'Assistive hearing loop': false },
+    }),
+  },
+  {
+    key: 'stairs',
+    name: 'Zzstairs Bistro',
+    about: JSON.stringify({ Accessibility: { 'Wheelchair accessible entrance': false } }),
+  },
+  { key: 'plain', name: 'Zzplain Bistro', about: JSON.stringify('A bistro that is wheelchair friendly') },
+].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bistro', address: '5 Briggate', reviews: 3 }));
