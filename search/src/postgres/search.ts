@@ -31,8 +31,8 @@ export interface SearchSettings {
 }
 
 /**
- * The words as typed first; when they find few matches, again with words typed apart joined (joined-words.ts) and
- * typo variants (typos.ts).
+ * The words as typed first; when they find few matches, again with typo variants (typos.ts); when that finds
+ * nothing, with words typed apart that the index holds as one joined (joined-words.ts).
  */
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
@@ -43,12 +43,17 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   // typo pass is run.
   let result = groups.findNothing ? null : await exact();
   if (toleratesTypos(query.words, result?.total ?? 0)) {
-    const withTypos = await groups.withTypos(result?.total ?? 0);
+    const withTypos = await groups.withTypos();
     if (withTypos) {
       // When the words as typed found nothing, their tiers would hold nothing, yet their walks cost (a prefix walked
       // among many matches): the groups stand for the words as typed then, which switches those tiers off.
       const asTyped = result !== null && result.total > 0 ? groups.typed : withTypos.groups;
       result = await run(db, settings, query, withTypos.groups, asTyped, withTypos.names);
+    }
+    // Still nothing: words typed apart that the index holds as one, joined (a join would lose what was found).
+    if ((result?.total ?? 0) === 0) {
+      const joined = await groups.joined();
+      if (joined) result = await run(db, settings, query, joined.groups, joined.groups, joined.names);
     }
   }
   result ??= await exact();
@@ -57,8 +62,8 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
 
 /**
  * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
- * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any).
- * `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
+ * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any);
+ * `joined`, neighbours joined into an indexed word, with typo variants (null when none join). `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
  * EXACT_NAMES). `findNothing`: no indexed word begins the last word, nor has it another form.
  */
 export async function wordGroups(
@@ -69,7 +74,8 @@ export async function wordGroups(
   exact: WordGroups;
   names: string[];
   findNothing: boolean;
-  withTypos: (exactTotal: number) => Promise<{ groups: WordGroups; names: string[] } | null>;
+  withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
+  joined: () => Promise<{ groups: WordGroups; names: string[] } | null>;
 }> {
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
   const forms = words.map(wordFormsOf);
@@ -83,29 +89,35 @@ export async function wordGroups(
     exact: withForms(typed),
     names: [words.join(' ')],
     findNothing: begunByNone && forms.at(-1)!.length === 0,
-    withTypos: async (exactTotal) => {
-      // Words typed apart that the index holds as one are joined first (joined-words.ts), when the words as typed
-      // found nothing (a join would lose what they found); then typo variants.
-      const joined = exactTotal === 0 ? await joinedWords(db, words) : null;
-      const base = joined ?? words;
+    withTypos: async () => {
+      const groups = await typoVariants(db, words);
+      return groups.some((g) => g.length > 1)
+        ? { groups: withForms(withLastWord(groups)), names: namesOf(groups) }
+        : null;
+    },
+    joined: async () => {
+      const base = await joinedWords(db, words);
+      if (!base) return null;
       const groups = await typoVariants(db, base);
-      if (!joined && !groups.some((g) => g.length > 1)) return null;
-      const names = groups.reduce<string[]>(
-        (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
-        [''],
-      );
-      if (!joined) return { groups: withForms(withLastWord(groups)), names };
-      const joinedLast = (await lastWordAlternatives(db, base)).alternatives;
-      const joinedForms = base.map(wordFormsOf);
+      const lastWordJoined = (await lastWordAlternatives(db, base)).alternatives;
+      const formsJoined = base.map(wordFormsOf);
       return {
         groups: groups.map((group, i) => {
-          const alternatives = i === groups.length - 1 ? [...joinedLast, ...group.slice(1)] : group;
-          return [...alternatives, ...joinedForms[i].filter((form) => !alternatives.includes(form))];
+          const alternatives = i === groups.length - 1 ? [...lastWordJoined, ...group.slice(1)] : group;
+          return [...alternatives, ...formsJoined[i].filter((form) => !alternatives.includes(form))];
         }),
-        names,
+        names: namesOf(groups),
       };
     },
   };
+}
+
+/** The names the exact-name tier matches: combinations of each group's words, at most EXACT_NAMES. */
+function namesOf(groups: WordGroups): string[] {
+  return groups.reduce<string[]>(
+    (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
+    [''],
+  );
 }
 
 /** Names the exact-name tier matches at most: the words as typed first, then combinations of typo variants. */
