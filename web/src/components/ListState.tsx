@@ -42,3 +42,20 @@ export function PageOutOfRange({ page, last, href }: { page: number; last: numbe
     </div>
   );
 }
+
+/** Under a place's businesses (a category's, a city's): the range shown, or that the page does not exist. */
+export function PlaceBusinessesRange(props: {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  beyond: boolean;
+  href: (page: number) => string;
+}) {
+  const { page, total } = props;
+  return props.beyond ? (
+    <PageOutOfRange page={page} last={Math.max(1, props.totalPages)} href={props.href} />
+  ) : (
+    <ShowingRange page={page} pageSize={props.pageSize} total={total} one="business" many="businesses" />
+  );
+}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { PageOutOfRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
+import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
@@ -165,17 +165,14 @@ export function CategoryDetail() {
         {plural(data.businessCount, 'business', 'businesses')} in {plural(data.countryCount, 'country', 'countries')}.
       </p>
       {data.totalCount === 0 && <p>No businesses found in this category.</p>}
-      {beyond ? (
-        <PageOutOfRange page={page} last={Math.max(1, data.totalPages)} href={(p) => pageHref(path, p)} />
-      ) : (
-        <ShowingRange
-          page={page}
-          pageSize={PAGE_SIZES.placeBusinesses}
-          total={data.totalCount}
-          one="business"
-          many="businesses"
-        />
-      )}
+      <PlaceBusinessesRange
+        page={page}
+        pageSize={PAGE_SIZES.placeBusinesses}
+        total={data.totalCount}
+        totalPages={data.totalPages}
+        beyond={beyond}
+        href={(p) => pageHref(path, p)}
+      />
     </GridWithSidebar>
   );
 }
