@@ -4,7 +4,7 @@ import type { Settings } from 'meilisearch';
  * What the index's documents and settings are made of. An index whose layout document says otherwise (or has
  * none: built before layouts were recorded) asks for a reindex, as the PostgreSQL engine's table comment does.
  */
-export const LAYOUT_VERSION = 'businesses v3';
+export const LAYOUT_VERSION = 'businesses v4';
 
 /** The document that records the layout: never approved, so no search, facet or suggestion ever sees it. */
 export const LAYOUT_DOCUMENT_ID = 'layout';

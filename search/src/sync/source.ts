@@ -4,7 +4,8 @@ import { HIT_FIELDS, type SearchDocument } from '../search-engine.js';
 /**
  * The one definition of the document a business becomes, in SQL, so both engines index the same thing
  * and the PostgreSQL engine can copy documents without a round trip through Node. The helper functions
- * come from the SearchOutbox migration.
+ * come from the SearchOutbox migration; search_place_terms (PlaceAliases) adds a city's other names and a US
+ * state's name.
  */
 export const DOCUMENT_COLUMNS = [
   ...HIT_FIELDS,
@@ -20,7 +21,8 @@ export const SOURCE_SQL = `
          nullif(btrim(b.country), '') as country, upper(nullif(btrim(b.country_code), '')) as country_code,
          b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
          search_open_days(b.working_hours) as open_days,
-         search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms
+         search_place_terms(search_location_terms(b.city, b.country, b.country_code, b.full_address),
+                            b.country_code, nullif(b.city_slug, '')) as location_terms
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {
