@@ -4,6 +4,8 @@ import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
+import { MovedPermanently } from '../aliases/moved.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 import { countryLabel } from '../countries/country-label.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
@@ -23,6 +25,7 @@ export class CitiesService {
   constructor(
     private readonly em: EntityManager,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    private readonly aliases: PlaceAliasesService,
   ) {}
 
   /** Public spec §2 city list; the search box matches a city name or a country code. */
@@ -60,7 +63,21 @@ export class CitiesService {
        where c.country_code = ? and c.city_slug = ?`,
       [code, key],
     );
-    if (!city) throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
+    if (!city) {
+      // Another name of the city (Geneva, munchen, Београд) or an old slug: 301 to the city's address.
+      const canonical = await this.aliases.canonicalSlug('city', citySlug, code);
+      const [moved] = canonical
+        ? await this.em.execute<CityRow[]>('select * from city_stats where country_code = ? and city_slug = ?', [
+            code,
+            canonical,
+          ])
+        : [];
+      if (moved)
+        throw new MovedPermanently(
+          `/api/cities/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(moved.city_slug)}`,
+        );
+      throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
+    }
     const [categories, businesses] = await Promise.all([
       this.em.execute<{ category: string; category_slug: string; business_count: number }[]>(
         `select s.category, cc.category_slug, cc.business_count from city_category_stats cc

@@ -3,3 +3,4 @@ export { canonicalizeDirectory, type Canonicalization } from './canonicalize.js'
 export { categoryKey } from './category-key.js';
 export { countryLabel } from './country-label.js';
 export { englishStem } from './english-stem.js';
+export { countryCodeOfName } from './country-names.js';
