@@ -97,7 +97,7 @@ async function canonicalCities(client: pg.ClientBase) {
   const renames: { countryCode: string; spelling: string; canonical: string; slug: string }[] = [];
   const dataAliases: Alias[] = [];
   const nameAliases: Alias[] = [];
-  const places = new Map<string, { countryCode: string; slug: string; geonameId: number; names: string[] }>();
+  const places = new Map<string, CityNames>();
   for (const row of rows) {
     if (!/^[A-Z]{2}$/.test(row.country_code)) continue;
     const position =
@@ -131,7 +131,7 @@ async function canonicalCities(client: pg.ClientBase) {
     'city',
     renames.map((r) => ({ countryCode: r.countryCode, from: slugify(r.spelling), to: r.slug })),
   );
-  await writeCityNames(client, [...places.values()]);
+  await recordCityNames(client, [...places.values()]);
   return { updated, merged: renames.filter((r) => r.spelling !== r.canonical).length };
 }
 
@@ -207,11 +207,19 @@ async function followMerges(
   );
 }
 
-/** The folded names of each city for search; the businesses of a city whose names changed are re-indexed. */
-async function writeCityNames(
-  client: pg.ClientBase,
-  places: { countryCode: string; slug: string; geonameId: number; names: string[] }[],
-) {
+/** A canonical city of the data and every name it goes by (GeoNames' and the data's spellings). */
+export interface CityNames {
+  countryCode: string;
+  slug: string;
+  geonameId: number;
+  names: string[];
+}
+
+/**
+ * Stores the folded names of each city for search (city_names); the businesses of a city whose names changed
+ * are queued for the search index.
+ */
+export async function recordCityNames(client: pg.Pool | pg.ClientBase, places: readonly CityNames[]): Promise<void> {
   for (let i = 0; i < places.length; i += 2_000) {
     const batch = places.slice(i, i + 2_000);
     await client.query(
