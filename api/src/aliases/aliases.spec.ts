@@ -40,7 +40,7 @@ describe('canonical pages and their aliases', () => {
     expect(cities.map((c) => [c.city, c.businessCount])).toEqual([
       ['Genève', 2],
       ['Istanbul', 1],
-      ['Munich', 1],
+      ['München', 1],
       ['Zürich', 1],
     ]);
     const categories = (await get('/api/categories').expect(200)).body as { category: string; count: number }[];
@@ -52,8 +52,9 @@ describe('canonical pages and their aliases', () => {
     ['/api/cities/ch/zurich', '/api/cities/ch/z%C3%BCrich'],
     ['/api/cities/ch/geneva?page=1&limit=12', '/api/cities/ch/gen%C3%A8ve?page=1&limit=12'],
     ['/api/cities/ch/genf', '/api/cities/ch/gen%C3%A8ve'],
-    ['/api/cities/de/munchen', '/api/cities/de/munich'],
-    [`/api/cities/de/${encodeURIComponent('münchen')}`, '/api/cities/de/munich'],
+    ['/api/cities/de/munchen', '/api/cities/de/m%C3%BCnchen'],
+    ['/api/cities/de/munich', '/api/cities/de/m%C3%BCnchen'],
+    ['/api/cities/de/Munchen', '/api/cities/de/m%C3%BCnchen'],
     ['/api/categories/cafe', '/api/categories/caf%C3%A9'],
     ['/api/categories/cafes?page=2', '/api/categories/caf%C3%A9?page=2'],
     ['/api/categories/restaurants', '/api/categories/restaurant'],
@@ -79,13 +80,15 @@ describe('canonical pages and their aliases', () => {
   it('finds a city in search by any of its names', async () => {
     for (const location of ['Geneva', 'Genf', 'Genève', 'Ginevra'])
       expect((await get(`/api/search?location=${encodeURIComponent(location)}`).expect(200)).body.totalCount).toBe(2);
-    expect((await get('/api/search?location=Munchen').expect(200)).body.totalCount).toBe(1);
+    for (const location of ['Munich', 'Munchen', 'Мюнхен'])
+      expect((await get(`/api/search?location=${encodeURIComponent(location)}`).expect(200)).body.totalCount).toBe(1);
   });
 
   const built = existsSync(`${WEB_DIST}/index.html`) && existsSync(WEB_SERVER_ENTRY);
   (built || process.env.CI ? it.each : it.skip.each)([
     ['/cities/ch/zurich', '/cities/ch/z%C3%BCrich'],
-    ['/cities/de/munchen', '/cities/de/munich'],
+    ['/cities/de/munchen', '/cities/de/m%C3%BCnchen'],
+    ['/cities/de/munich', '/cities/de/m%C3%BCnchen'],
     ['/cities/ch/geneva', '/cities/ch/gen%C3%A8ve'],
     ['/categories/cafe', '/categories/caf%C3%A9'],
     ['/countries/turkiye', '/countries/t%C3%BCrkiye'],

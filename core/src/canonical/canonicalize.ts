@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { namedCity } from '../places/city-names.js';
+import { type NamedCity, namedCity } from '../places/city-names.js';
 import { slugify } from '../rules/slug.js';
 import { aliasKey } from './alias-key.js';
 import { categoryKey } from './category-key.js';
@@ -26,9 +26,10 @@ interface Alias {
  * One city per place and one category per meaning, in the stored rows themselves, so every count, page and
  * search document follows (directory_facts reads the rows):
  * - a city text is resolved, with its country and its businesses' mean position, to a GeoNames place through the
- *   place's names and alternate names (namedCity), and stored under the place's GeoNames name (Geneva, Genf →
- *   Genève; Beograd, Београд → Belgrade; München → Munich). A text GeoNames does not know is kept as written.
+ *   place's names and alternate names (namedCity); every spelling of one place is stored as the one most of its
+ *   businesses use (displayName: Geneva → Genève, Београд → Beograd). A text GeoNames does not know is kept.
  * - categories equal by categoryKey (case, accents, plural, spaces) are stored under their most common spelling.
+ * One rule for both: the name most businesses give it. A new majority renames the page; the old slug stays an alias.
  * Every other spelling, the ASCII form of each slug, the place's GeoNames names and each country's names become
  * aliases (place_aliases) of the canonical slug; aliases that led to a slug now merged follow it. The city's
  * names go to city_names for search, and the businesses of a city whose names changed are queued for the
@@ -94,34 +95,40 @@ async function canonicalCities(client: pg.ClientBase) {
      from businesses where nullif(btrim(city), '') is not null and nullif(btrim(country_code), '') is not null
      group by 1, 2`,
   );
-  const renames: { countryCode: string; spelling: string; canonical: string; slug: string }[] = [];
-  const dataAliases: Alias[] = [];
-  const nameAliases: Alias[] = [];
-  const places = new Map<string, CityNames>();
+  // The data's spellings of each GeoNames place.
+  const found = new Map<string, { place: NamedCity; spellings: CityGroup[] }>();
   for (const row of rows) {
     if (!/^[A-Z]{2}$/.test(row.country_code)) continue;
     const position =
       row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
     const place = namedCity(row.city, row.country_code, position);
     if (!place) continue;
-    const slug = slugify(place.name);
-    if (!slug) continue;
-    renames.push({ countryCode: row.country_code, spelling: row.city, canonical: place.name, slug });
-    dataAliases.push({ countryCode: row.country_code, alias: aliasKey(slugify(row.city)), slug });
-    const key = `${row.country_code}/${slug}`;
-    const known = places.get(key);
-    if (known) known.names.push(row.city);
-    else
-      places.set(key, {
-        countryCode: row.country_code,
-        slug,
-        geonameId: place.geonameId,
-        names: [...place.names, row.city],
-      });
+    const key = `${row.country_code}/${place.geonameId}`;
+    const known = found.get(key);
+    if (known) known.spellings.push(row);
+    else found.set(key, { place, spellings: [row] });
   }
-  for (const place of places.values())
-    for (const name of place.names)
-      nameAliases.push({ countryCode: place.countryCode, alias: aliasKey(slugify(name)), slug: place.slug });
+  const renames: { countryCode: string; spelling: string; canonical: string; slug: string }[] = [];
+  const dataAliases: Alias[] = [];
+  const nameAliases: Alias[] = [];
+  const places = new Map<string, CityNames>();
+  for (const { place, spellings } of found.values()) {
+    const canonical = displayName(place.name, spellings);
+    const slug = slugify(canonical);
+    if (!slug) continue;
+    for (const { city } of spellings) {
+      renames.push({ countryCode: place.countryCode, spelling: city, canonical, slug });
+      dataAliases.push({ countryCode: place.countryCode, alias: aliasKey(slugify(city)), slug });
+    }
+    const names = [...place.names, ...spellings.map((s) => s.city)];
+    const key = `${place.countryCode}/${slug}`;
+    const known = places.get(key);
+    // Two GeoNames places the data spells alike (rare) share the page: their names too.
+    if (known) known.names.push(...names);
+    else places.set(key, { countryCode: place.countryCode, slug, geonameId: place.geonameId, names });
+    for (const name of names)
+      nameAliases.push({ countryCode: place.countryCode, alias: aliasKey(slugify(name)), slug });
+  }
   const updated = await rewrite(client, 'city', [], renames);
   // A spelling the data used wins over a GeoNames name that another city of the country also has.
   await writeAliases(client, 'city', dataAliases, 'replace');
@@ -133,6 +140,21 @@ async function canonicalCities(client: pg.ClientBase) {
   );
   await recordCityNames(client, [...places.values()]);
   return { updated, merged: renames.filter((r) => r.spelling !== r.canonical).length };
+}
+
+/**
+ * The name a city is shown and addressed by: the spelling most of its businesses use (as its people write it:
+ * Genève, Zürich, München, Beograd, Hyderabad); on a tie GeoNames' name if the data has it, else the first in
+ * code point order (the same every run).
+ */
+function displayName(geonamesName: string, spellings: readonly CityGroup[]): string {
+  const rank = (s: CityGroup) => [s.n, s.city === geonamesName ? 1 : 0] as const;
+  let best = spellings[0];
+  for (const s of spellings.slice(1)) {
+    const [a, b] = [rank(s), rank(best)];
+    if (a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && s.city < best.city)))) best = s;
+  }
+  return best.city;
 }
 
 /** Rewrites the businesses whose category or city is spelt otherwise than its canonical form. */

@@ -10,7 +10,7 @@ import { distance } from 'geokdbush';
  */
 export interface NamedCity {
   geonameId: number;
-  /** GeoNames' preferred name: the name a city is shown and addressed by (Genève, Zürich, Köln, Munich, Belgrade). */
+  /** GeoNames' preferred name (Genève, Zürich, Köln, but Munich, Belgrade, Hyderābād). */
   name: string;
   countryCode: string;
   population: number;
