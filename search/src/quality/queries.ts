@@ -172,7 +172,9 @@ export function aliasCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
   const address = (b: CorpusBusiness) => fold(`${b.city ?? ''}, ${b.full_address ?? ''}`);
   const belgrade = where((b) => /\b(beograd|belgrade)\b|београд/.test(address(b)));
   const alabama = where((b) => b.country_code === 'US' && /\bal \d{5}\b/.test(address(b)));
-  const newYork = where((b) => b.country_code === 'US' && /\bny \d{5}\b/.test(address(b)));
+  const newYorkState = where((b) => b.country_code === 'US' && /\bny \d{5}\b/.test(address(b)));
+  // "New York" names the city (location precision holds it there); the state is "NY".
+  const newYork = where((b) => b.country_code === 'US' && /\bnew york\b/.test(address(b)));
   const zurich = where((b) => b.country_code === 'CH' && /\bzurich\b/.test(address(b)));
   const cases: RecallCase[] = [
     { location: 'Belgrade', expected: belgrade },
@@ -181,7 +183,8 @@ export function aliasCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
     { location: 'Alabama', expected: alabama },
     { location: 'AL', expected: alabama },
     { location: 'New York', expected: newYork },
-    { location: 'NY', expected: newYork },
+    { location: 'NYC', expected: newYork },
+    { location: 'NY', expected: newYorkState },
     { location: 'Zurich', expected: zurich },
     { location: 'Zurigo', expected: zurich },
   ];

