@@ -43,6 +43,8 @@ describe('canonical pages and their aliases', () => {
       ['München', 1],
       ['Zürich', 1],
     ]);
+    const munich = (await get('/api/cities?q=Munich').expect(200)).body as { city: string }[];
+    expect(munich.map((c) => c.city)).toEqual(['München']);
     const categories = (await get('/api/categories').expect(200)).body as { category: string; count: number }[];
     expect(categories.find((c) => c.category === 'Café')?.count).toBe(3);
     expect(categories.map((c) => c.category)).not.toContain('cafes');

@@ -28,7 +28,7 @@ export class CitiesService {
     private readonly aliases: PlaceAliasesService,
   ) {}
 
-  /** Public spec §2 city list; the search box matches a city name or a country code. */
+  /** Public spec §2 city list; the search box matches a city by any of its names, or a country code. */
   async list(letter?: string, q?: string) {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -37,8 +37,11 @@ export class CitiesService {
       params.push(letter);
     }
     if (q?.trim()) {
-      where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?))`);
-      params.push(`%${q.trim()}%`, q.trim());
+      // Or any other name of the city (city_names: Munich for München).
+      where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?) or exists (
+        select 1 from city_names n where n.country_code = c.country_code and n.city_slug = c.city_slug
+          and search_fold(?) = any(n.terms)))`);
+      params.push(`%${q.trim()}%`, q.trim(), q.trim());
     }
     const rows = await this.em.execute<CityRow[]>(
       `select c.*, s.country from city_stats c join country_stats s using (country_code)

@@ -44,6 +44,8 @@ describe('one category per meaning', () => {
     expect(categoryKey('Bakeries')).toBe(categoryKey('bakery'));
     expect(categoryKey('Kaffeegeschäft')).not.toBe(categoryKey('Café'));
     expect(categoryKey('Bar')).not.toBe(categoryKey('Bakery'));
+    expect(categoryKey('Fish store')).not.toBe(categoryKey('Fishing store'));
+    expect(categoryKey('Clothing stores')).toBe(categoryKey('Clothing store'));
   });
 
   it('looks addresses up without accents or case', () => {
