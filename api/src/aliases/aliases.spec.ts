@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import request from 'supertest';
 import { canonicalizeDirectory, refreshAggregates } from '@directory/core';
-import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
+import { insertBusinesses, signIn, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 import { WEB_DIST, WEB_SERVER_ENTRY } from '../web-app/web-app.module.js';
 
 /**
@@ -84,6 +84,25 @@ describe('canonical pages and their aliases', () => {
       expect((await get(`/api/search?location=${encodeURIComponent(location)}`).expect(200)).body.totalCount).toBe(2);
     for (const location of ['Munich', 'Munchen', 'Мюнхен'])
       expect((await get(`/api/search?location=${encodeURIComponent(location)}`).expect(200)).body.totalCount).toBe(1);
+  });
+
+  it("stores an admin's edit under the canonical spelling of its city and category", async () => {
+    const cookie = await signIn(t.app);
+    const [{ id }] = await t.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from businesses where slug = 'kebapci-1'`);
+    await request(t.app.getHttpServer())
+      .put(`/api/admin/businesses/${id}`)
+      .set('Cookie', cookie)
+      .send({ city: 'Genf', countryCode: 'CH', country: 'Switzerland', category: 'cafes' })
+      .expect(200);
+    const [row] = await t.orm.em
+      .fork()
+      .execute<{ city: string; city_slug: string; category: string; category_slug: string }[]>(
+        `select city, city_slug, category, category_slug from businesses where id = ?`,
+        [id],
+      );
+    expect(row).toEqual({ city: 'Genève', city_slug: 'genève', category: 'Café', category_slug: 'café' });
   });
 
   const built = existsSync(`${WEB_DIST}/index.html`) && existsSync(WEB_SERVER_ENTRY);

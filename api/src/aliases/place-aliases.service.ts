@@ -21,4 +21,31 @@ export class PlaceAliasesService {
     );
     return row && row.slug !== slugify(slug) ? row.slug : null;
   }
+
+  /**
+   * The canonical spelling of a city or category an admin types (Geneva → Genève when Genève is the city's
+   * page), so an edit joins the page the imports keep; the text itself when no page answers to it.
+   */
+  async canonicalCity(countryCode: string | null, city: string | null): Promise<string | null> {
+    if (!city || !countryCode) return city;
+    const code = countryCode.toUpperCase();
+    const slug = slugify(city);
+    const target = (await this.canonicalSlug('city', city, code)) ?? slug;
+    const [row] = await this.em.execute<{ city: string }[]>(
+      'select city from city_stats where country_code = ? and city_slug in (?, ?) order by city_slug = ? desc limit 1',
+      [code, slug, target, slug],
+    );
+    return row?.city ?? city;
+  }
+
+  async canonicalCategory(category: string | null): Promise<string | null> {
+    if (!category) return category;
+    const slug = slugify(category);
+    const target = (await this.canonicalSlug('category', category)) ?? slug;
+    const [row] = await this.em.execute<{ category: string }[]>(
+      'select category from category_stats where category_slug in (?, ?) order by category_slug = ? desc limit 1',
+      [slug, target, slug],
+    );
+    return row?.category ?? category;
+  }
 }
