@@ -113,6 +113,7 @@ describe('canonical pages and their aliases', () => {
     ['/cities/ch/geneva', '/cities/ch/gen%C3%A8ve'],
     ['/categories/cafe', '/categories/caf%C3%A9'],
     ['/countries/turkiye', '/countries/t%C3%BCrkiye'],
+    ['/countries/turkey/cities', '/countries/t%C3%BCrkiye/cities'],
   ])('the server-rendered page %s answers 301 to %s', async (from, to) => {
     const moved = await get(from).expect(301);
     expect(moved.headers.location).toBe(to);

@@ -97,6 +97,9 @@ export class CountriesService {
       [...params, limit, (page - 1) * limit],
     );
     return {
+      // The country's address (an alias of it answered 301 to this one).
+      slug: countryLabel(country.country_code, country.country).slug,
+      countryCode: country.country_code,
       cities: rows.map((r) => ({
         city: r.city,
         slug: r.city_slug,

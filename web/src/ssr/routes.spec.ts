@@ -32,6 +32,9 @@ describe('the public pages the server renders', () => {
       '/countries/t%C3%BCrkiye',
     );
     expect(movedTo(matchPublicPage('/countries/tr', ''), { slug: 'türkiye', countryCode: 'TR' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/countries/turkiye/cities', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
+      '/countries/t%C3%BCrkiye/cities',
+    );
     expect(movedTo(page, undefined)).toBeUndefined();
   });
 

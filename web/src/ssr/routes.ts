@@ -176,6 +176,8 @@ export function movedTo(page: PublicPage, primary: unknown): string | undefined 
       return slug !== page.slug ? `/categories/${enc(slug)}` : undefined;
     case 'country':
       return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}` : undefined;
+    case 'country-cities':
+      return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}/cities` : undefined;
     case 'city':
       return slug !== page.citySlug ? `/cities/${enc(page.countryCode.toLowerCase())}/${enc(slug)}` : undefined;
     default:
