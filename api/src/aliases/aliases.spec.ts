@@ -60,6 +60,7 @@ describe('canonical pages and their aliases', () => {
     ['/api/categories/cafe', '/api/categories/caf%C3%A9'],
     ['/api/categories/cafes?page=2', '/api/categories/caf%C3%A9?page=2'],
     ['/api/categories/restaurants', '/api/categories/restaurant'],
+    ['/api/categories/beer-halls', '/api/categories/beer-hall'],
     ['/api/countries/turkiye', '/api/countries/t%C3%BCrkiye'],
     ['/api/countries/turkey', '/api/countries/t%C3%BCrkiye'],
     ['/api/countries/tur', '/api/countries/t%C3%BCrkiye'],

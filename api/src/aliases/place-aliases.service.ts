@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { aliasKey, slugify } from '@directory/core';
+import { aliasKey, categoryKey, categoryKeyAlias, slugify, unslugify } from '@directory/core';
 
 export type AliasKind = 'city' | 'category' | 'country';
 
@@ -15,9 +15,12 @@ export class PlaceAliasesService {
   async canonicalSlug(kind: AliasKind, slug: string, countryCode = ''): Promise<string | null> {
     const key = aliasKey(slugify(slug));
     if (!key) return null;
+    // A category also by its key (categoryKey: a plural or spacing the data never had).
+    const byKey = kind === 'category' ? categoryKeyAlias(categoryKey(unslugify(slugify(slug)))) : key;
     const [row] = await this.em.execute<{ slug: string }[]>(
-      'select slug from place_aliases where kind = ? and country_code = ? and alias = ?',
-      [kind, countryCode, key],
+      `select slug from place_aliases where kind = ? and country_code = ? and alias in (?, ?)
+       order by alias = ? desc limit 1`,
+      [kind, countryCode, key, byKey, key],
     );
     return row && row.slug !== slugify(slug) ? row.slug : null;
   }

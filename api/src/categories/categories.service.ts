@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { categoryKey, pageInfo, slugify, unslugify } from '@directory/core';
+import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
@@ -74,17 +74,14 @@ export class CategoriesService {
     };
   }
 
-  /**
-   * The category an other address names: a stored alias (a spelling the data had, an old slug), else the
-   * category whose spelling folds the same way (categoryKey: "restaurants" for Restaurant), the largest.
-   */
+  /** The category another address names (PlaceAliasesService), when it has a page. */
   private async canonicalOf(slug: string): Promise<string | null> {
     const alias = await this.aliases.canonicalSlug('category', slug);
-    const stats = await this.em.execute<CategoryRow[]>(
-      'select category_slug, category, business_count from category_stats order by business_count desc',
+    if (alias === null) return null;
+    const [page] = await this.em.execute<CategoryRow[]>(
+      'select category_slug from category_stats where category_slug = ?',
+      [alias],
     );
-    if (alias !== null && stats.some((c) => c.category_slug === alias)) return alias;
-    const key = categoryKey(unslugify(slugify(slug)));
-    return stats.find((c) => key !== '' && categoryKey(c.category) === key)?.category_slug ?? null;
+    return page ? alias : null;
   }
 }

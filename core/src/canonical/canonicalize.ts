@@ -59,7 +59,7 @@ async function canonicalCategories(client: pg.ClientBase) {
   }
   const renames: { spelling: string; canonical: string; slug: string }[] = [];
   const aliases: Alias[] = [];
-  for (const spellings of groups.values()) {
+  for (const [key, spellings] of groups) {
     // The most common spelling; on a tie, the first in code point order (the same every run).
     spellings.sort((a, b) => b.n - a.n || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
     const canonical = spellings[0].category;
@@ -69,6 +69,8 @@ async function canonicalCategories(client: pg.ClientBase) {
       renames.push({ spelling: category, canonical, slug });
       aliases.push({ countryCode: '', alias: aliasKey(slugify(category)), slug });
     }
+    // Any spelling with the same key (a plural the data never had: /categories/bakeries) finds it too.
+    aliases.push({ countryCode: '', alias: categoryKeyAlias(key), slug });
   }
   const updated = await rewrite(client, 'category', renames, []);
   await writeAliases(client, 'category', aliases, 'replace');
@@ -79,6 +81,9 @@ async function canonicalCategories(client: pg.ClientBase) {
   );
   return { updated, merged: renames.filter((r) => r.spelling !== r.canonical).length };
 }
+
+/** The alias row a category's key is stored as ('#' never occurs in a slug: slugify makes it a dash). */
+export const categoryKeyAlias = (key: string) => `#${key}`;
 
 interface CityGroup {
   country_code: string;
