@@ -55,7 +55,9 @@ async function canonicalCategories(client: pg.ClientBase) {
   const groups = new Map<string, { category: string; n: number }[]>();
   for (const row of rows) {
     const key = categoryKey(row.category) || row.category;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   const renames: { spelling: string; canonical: string; slug: string }[] = [];
   const aliases: Alias[] = [];
@@ -72,7 +74,7 @@ async function canonicalCategories(client: pg.ClientBase) {
     // Any spelling with the same key (a plural the data never had: /categories/bakeries) finds it too.
     aliases.push({ countryCode: '', alias: categoryKeyAlias(key), slug });
   }
-  const updated = await rewrite(client, 'category', renames, []);
+  const updated = await rewriteCategories(client, renames);
   await writeAliases(client, 'category', aliases, 'replace');
   await followMerges(
     client,
@@ -134,7 +136,7 @@ async function canonicalCities(client: pg.ClientBase) {
     for (const name of names)
       nameAliases.push({ countryCode: place.countryCode, alias: aliasKey(slugify(name)), slug });
   }
-  const updated = await rewrite(client, 'city', [], renames);
+  const updated = await rewriteCities(client, renames);
   // A spelling the data used wins over a GeoNames name that another city of the country also has.
   await writeAliases(client, 'city', dataAliases, 'replace');
   await writeAliases(client, 'city', nameAliases, 'keep');
@@ -162,26 +164,29 @@ function displayName(geonamesName: string, spellings: readonly CityGroup[]): str
   return best.city;
 }
 
-/** Rewrites the businesses whose category or city is spelt otherwise than its canonical form. */
-async function rewrite(
+/** Rewrites the businesses whose category is spelt otherwise than its canonical form. */
+async function rewriteCategories(
   client: pg.ClientBase,
-  kind: 'category' | 'city',
-  categories: { spelling: string; canonical: string; slug: string }[],
-  cities: { countryCode: string; spelling: string; canonical: string; slug: string }[],
+  renames: { spelling: string; canonical: string; slug: string }[],
 ): Promise<number> {
-  if (kind === 'category') {
-    const changed = categories.filter((r) => r.spelling !== r.canonical || slugify(r.spelling) !== r.slug);
-    if (changed.length === 0) return 0;
-    const result = await client.query(
-      `update businesses b set category = v.canonical, category_slug = v.slug, updated_at = now()
-       from unnest($1::text[], $2::text[], $3::text[]) as v(spelling, canonical, slug)
-       where btrim(b.category) = v.spelling
-         and (b.category is distinct from v.canonical or b.category_slug is distinct from v.slug)`,
-      [changed.map((r) => r.spelling), changed.map((r) => r.canonical), changed.map((r) => r.slug)],
-    );
-    return result.rowCount ?? 0;
-  }
-  const changed = cities.filter((r) => r.spelling !== r.canonical || slugify(r.spelling) !== r.slug);
+  const changed = renames.filter((r) => r.spelling !== r.canonical || slugify(r.spelling) !== r.slug);
+  if (changed.length === 0) return 0;
+  const result = await client.query(
+    `update businesses b set category = v.canonical, category_slug = v.slug, updated_at = now()
+     from unnest($1::text[], $2::text[], $3::text[]) as v(spelling, canonical, slug)
+     where btrim(b.category) = v.spelling
+       and (b.category is distinct from v.canonical or b.category_slug is distinct from v.slug)`,
+    [changed.map((r) => r.spelling), changed.map((r) => r.canonical), changed.map((r) => r.slug)],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** Rewrites the businesses whose city is spelt otherwise than its canonical form (per country). */
+async function rewriteCities(
+  client: pg.ClientBase,
+  renames: { countryCode: string; spelling: string; canonical: string; slug: string }[],
+): Promise<number> {
+  const changed = renames.filter((r) => r.spelling !== r.canonical || slugify(r.spelling) !== r.slug);
   if (changed.length === 0) return 0;
   const result = await client.query(
     `update businesses b set city = v.canonical, city_slug = v.slug, updated_at = now()
