@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { refreshAggregates } from '@directory/core';
+import { namedCity, recordCityNames, refreshAggregates, slugify } from '@directory/core';
 import { createSuiteDatabase } from '../../testing/database.js';
 import type { SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
@@ -163,6 +163,52 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
     expect(keysOf((await search({ q: 'pizza', location: 'Winterthur' })).hits)).toEqual(['zurich-pizza']);
     expect(keysOf((await search({ q: 'masala', location: 'Mumbai' })).hits)).toEqual([]);
     expect(keysOf((await search({ q: 'indian', location: 'Mumbai' })).hits)).toEqual(['dosa']);
+  });
+
+  it('finds a city by any of its names, a US state by name and code, a country by its short forms', async () => {
+    // What the canonicalisation stores for the fixtures' cities (core/src/canonical): GeoNames' names of each.
+    const named = (text: string, countryCode: string) => {
+      const place = namedCity(text, countryCode)!;
+      return { countryCode, slug: slugify(text), geonameId: place.geonameId, names: place.names };
+    };
+    await recordCityNames(pool, [named('München', 'DE'), named('Beograd', 'RS'), named('New York', 'US')]);
+    await drainOutbox(pool, engine);
+    try {
+      const located = async (location: string) => keysOf((await search({ location, limit: 100 })).hits).sort();
+      const inCity = (city: string) =>
+        approved
+          .filter((f) => f.city === city)
+          .map((f) => f.key)
+          .sort();
+      for (const alias of ['Munich', 'Monaco di Baviera', 'Мюнхен'])
+        expect(await located(alias)).toEqual(inCity('München'));
+      for (const alias of ['Belgrade', 'Београд', 'Belgrad']) expect(await located(alias)).toEqual(inCity('Beograd'));
+      for (const alias of ['NYC', 'New York City', 'New York, NY'])
+        expect(await located(alias)).toEqual(inCity('New York'));
+      // A US address names its state by code: the state's name finds it too, and the code still does.
+      const illinois = approved
+        .filter((f) => f.address.includes(', IL '))
+        .map((f) => f.key)
+        .sort();
+      expect(illinois.length).toBeGreaterThan(0);
+      expect(await located('Illinois')).toEqual(illinois);
+      expect(await located('Springfield, IL')).toEqual(illinois);
+      expect(await located('New York, New York')).toEqual(inCity('New York'));
+      const us = approved
+        .filter((f) => f.countryCode === 'US')
+        .map((f) => f.key)
+        .sort();
+      expect(await located('USA')).toEqual(us);
+      // The names of one city never find another's businesses.
+      expect(await located('Munich, Serbia')).toEqual([]);
+      expect(await located('Alabama')).toEqual([]);
+    } finally {
+      await pool.query('delete from city_names');
+      await pool.query(
+        `insert into search_outbox (business_ids) select array_agg(id) from businesses having count(*) > 0`,
+      );
+      await drainOutbox(pool, engine);
+    }
   });
 
   it('never shows unapproved businesses', async () => {

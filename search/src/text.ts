@@ -1,4 +1,4 @@
-import { countryCodeFromName } from '@directory/core';
+import { countryCodeOfName } from '@directory/core';
 import type { SearchQuery, SearchSort } from './search-engine.js';
 
 /**
@@ -68,7 +68,8 @@ export function queryWords(q: string | undefined): string[] {
 
 /**
  * A location becomes one group of alternatives per comma-separated part; a business matches when every
- * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de").
+ * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de", "UK" → "gb",
+ * "USA" → "us").
  */
 export function locationGroups(location: string | undefined): string[][] {
   if (!location) return [];
@@ -77,7 +78,7 @@ export function locationGroups(location: string | undefined): string[][] {
     .map((part) => fold(part).replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .map((part) => {
-      const code = countryCodeFromName(part)?.toLowerCase();
+      const code = countryCodeOfName(part)?.toLowerCase();
       return code && code !== part ? [part, code] : [part];
     });
 }

@@ -11,6 +11,7 @@ import {
   slugify,
 } from '@directory/core';
 import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 
 const SORT_COLUMNS = { name: 'name', rating: 'rating', reviewCount: 'reviews', createdAt: 'created_at' } as const;
 
@@ -38,7 +39,10 @@ interface AdminRow {
  */
 @Injectable()
 export class AdminBusinessesRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly aliases: PlaceAliasesService,
+  ) {}
 
   /** Every business, approved or not, searched by name, filtered by category, sorted as the admin chose. */
   async list(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
@@ -164,6 +168,11 @@ export class AdminBusinessesRepository {
       name: clean.name ?? business.name,
       countryCode: clean.countryCode === undefined ? business.countryCode : (clean.countryCode?.toUpperCase() ?? null),
     });
+    // Another spelling of a city or category that has a page is stored as that page's (canonical/).
+    if (clean.city !== undefined || clean.countryCode !== undefined)
+      business.city = await this.aliases.canonicalCity(business.countryCode ?? null, business.city ?? null);
+    if (clean.category !== undefined)
+      business.category = await this.aliases.canonicalCategory(business.category ?? null);
     business.categorySlug = slugify(business.category) || null;
     business.citySlug = slugify(business.city) || null;
     await this.em.flush();

@@ -152,7 +152,7 @@ export const CountryPage = object({
 } as Record<string, SchemaObject>);
 
 const CityItem = object({ city: str, slug: str, countryCode: str, businessCount: int, categoryCount: int });
-export const CountryCities = object({ cities: arrayOf(CityItem), ...Paged });
+export const CountryCities = object({ slug: str, countryCode: str, cities: arrayOf(CityItem), ...Paged });
 export const CityList = arrayOf(object({ ...CityItem.properties, country: str } as Record<string, SchemaObject>));
 export const CityPage = object({
   city: str,

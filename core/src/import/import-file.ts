@@ -5,6 +5,7 @@ import { detach, isBlank } from './cells.js';
 import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
+import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { PlaceFinder } from '../places/place-finder.js';
 import type { PlaceCounts } from '../wire/uploads.js';
 
@@ -92,6 +93,8 @@ export async function importFile(
     }
     const report = await withTransaction(client, 'begin', async () => {
       const rows = await importRows(sheet, columns, client, batchSize, options);
+      // One city per place and one category per meaning, in the same transaction as the rows.
+      await canonicalizeDirectory(client);
       await options.onProgress?.({ rowsDone: rows.totalRows, rowsTotal: rows.totalRows, phase: 'saving' });
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);

@@ -7,6 +7,7 @@ import { SKIP_REASONS } from './business-writer.js';
 import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
+import { namedCity } from '../places/city-names.js';
 import { PlaceFinder } from '../places/place-finder.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
@@ -208,10 +209,17 @@ function normalizeWith(
       `${WARNINGS.timeZone} ${place.time_zone ? 'Found from the position or the country.' : 'Left empty.'}`,
     );
   const city = place.city;
+  // The slug names the city as GeoNames does, whatever the file's spelling: the canonicalisation after the
+  // write may store another spelling (canonical/), and an export of it imported again gives the same slug.
+  const slugCity =
+    city !== null && place.country_code !== null
+      ? (namedCity(city, place.country_code, latitude !== null && longitude !== null ? { latitude, longitude } : null)
+          ?.name ?? city)
+      : city;
 
   return {
     name,
-    slug: businessSlug(name, city, placeId ?? `${name}|${fullAddress ?? ''}`),
+    slug: businessSlug(name, slugCity, placeId ?? `${name}|${fullAddress ?? ''}`),
     category,
     type,
     full_address: fullAddress,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { importFile } from '../import/import-file.js';
+import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { OPEN_MINUTES_WRITER } from '../import/business-writer.js';
 import { openMinutesOf } from '../rules/week-hours.js';
 import { backfillOpenMinutes, backfillPlaces } from './backfill.js';
@@ -37,6 +38,8 @@ describe('completing the places of businesses stored before', () => {
     expect(differing).toBe(786);
 
     const first = await backfillPlaces(client, { batchSize: 100 });
+    // As `npm run places:backfill` does: the places found take their city's canonical name.
+    await canonicalizeDirectory(client);
     // Stored before, they had no zone at all: 4 Alabama rows whose zone only the file knew (no address, a
     // position at sea or none) stay without one; a re-import of their file gives it.
     const backfilled = (await client.query(`select ${PLACE} from businesses order by id`)).rows;

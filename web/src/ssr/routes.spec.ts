@@ -38,7 +38,17 @@ describe('the public pages the server renders', () => {
     const page = matchPublicPage('/business/old-name', '');
     expect(movedTo(page, { slug: 'new name' })).toBe('/business/new%20name');
     expect(movedTo(page, { slug: 'old-name' })).toBeUndefined();
-    expect(movedTo(matchPublicPage('/categories/bakery', ''), { slug: 'x' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/categories/bakery', ''), { slug: 'bakery' })).toBeUndefined();
+    // A category, city or country read by an alias: the api's read answered under the canonical slug.
+    expect(movedTo(matchPublicPage('/categories/cafe', ''), { slug: 'café' })).toBe('/categories/caf%C3%A9');
+    expect(movedTo(matchPublicPage('/cities/ch/zurich', ''), { slug: 'zürich' })).toBe('/cities/ch/z%C3%BCrich');
+    expect(movedTo(matchPublicPage('/countries/turkiye', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
+      '/countries/t%C3%BCrkiye',
+    );
+    expect(movedTo(matchPublicPage('/countries/tr', ''), { slug: 'türkiye', countryCode: 'TR' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/countries/turkiye/cities', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
+      '/countries/t%C3%BCrkiye/cities',
+    );
     expect(movedTo(page, undefined)).toBeUndefined();
   });
 

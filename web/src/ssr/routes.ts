@@ -185,10 +185,32 @@ export function outOfRange(page: PublicPage, fallback: Record<string, unknown>):
 
 /**
  * Where a page's content lives when its address is an old one: a business found by a renamed slug (or by
- * the slug without its suffix) answers from its current address, so the server sends 301 there.
+ * the slug without its suffix) answers from its current address, and a category, country or city read by an
+ * alias (another spelling, an old slug, the name without accents: the api answers it with a 301 the read
+ * follows) answers under its canonical slug; the server sends 301 there.
  */
 export function movedTo(page: PublicPage, primary: unknown): string | undefined {
-  if (page.kind !== 'business' || !primary || typeof primary !== 'object') return undefined;
+  if (!primary || typeof primary !== 'object') return undefined;
   const slug = (primary as { slug?: unknown }).slug;
-  return typeof slug === 'string' && slug !== page.slug ? `/business/${enc(slug)}` : undefined;
+  if (typeof slug !== 'string') return undefined;
+  switch (page.kind) {
+    case 'business':
+      return slug !== page.slug ? `/business/${enc(slug)}` : undefined;
+    case 'category':
+      return slug !== page.slug ? `/categories/${enc(slug)}` : undefined;
+    case 'country':
+      return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}` : undefined;
+    case 'country-cities':
+      return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}/cities` : undefined;
+    case 'city':
+      return slug !== page.citySlug ? `/cities/${enc(page.countryCode.toLowerCase())}/${enc(slug)}` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** /countries/us is the country's page by its code (public spec), not an old address. */
+function isCountryCode(address: string, primary: object): boolean {
+  const code = (primary as { countryCode?: unknown }).countryCode;
+  return typeof code === 'string' && address.toLowerCase() === code.toLowerCase();
 }
