@@ -29,6 +29,18 @@ export function requestSearchSync(queue: Queue, now = Date.now()) {
   );
 }
 
+/**
+ * The rebuild a worker asks for at start when the index is missing or outdated: one id, so workers starting
+ * together queue one; a previous one that ended (done, or failed and kept for inspection) is removed first, else
+ * its id would keep every later start from queueing the rebuild.
+ */
+export async function requestStartReindex(queue: Queue) {
+  const jobId = `${SEARCH_JOBS.reindex}-start`;
+  const previous = await queue.getJob(jobId);
+  if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) await previous.remove();
+  return queue.add(SEARCH_JOBS.reindex, {}, { jobId, removeOnComplete: true, removeOnFail: 50 });
+}
+
 /** Queues a full reindex under its own job id (each request its own run). */
 export function enqueueReindex(queue: Queue, now = Date.now()) {
   return queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${now}` });

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { backfillOpenMinutes, QUEUES, requestSearchSync, SEARCH_JOBS } from '@directory/core';
+import { backfillOpenMinutes, QUEUES, requestSearchSync, requestStartReindex, SEARCH_JOBS } from '@directory/core';
 import { listenForChanges, prepareIndex, type OpenedSearch } from '@directory/search';
 import { JobSchedulers } from '../schedulers/job-schedulers.js';
 import { SEARCH } from './search.token.js';
@@ -29,11 +29,7 @@ export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicatio
     const empty = !reindexNeeded && (await engine.count()) === 0 && (await hasBusinesses(this.search));
     if (reindexNeeded || empty) {
       this.logger.log(`The ${engine.kind} index is ${reindexNeeded ? 'missing or outdated' : 'empty'}: reindexing.`);
-      await this.queue.add(
-        SEARCH_JOBS.reindex,
-        {},
-        { jobId: SEARCH_JOBS.reindex + '-start', removeOnComplete: true, removeOnFail: 50 },
-      );
+      await requestStartReindex(this.queue);
     }
     await this.schedulers.register({
       queue: this.queue,
