@@ -82,3 +82,20 @@ export const COMPOUNDS: Fixture[] = [
   { key: 'mczz', name: "McZzdonald's", category: 'Fast food restaurant', reviews: 20 },
   { key: 'hafer-apart', name: 'Zzhafer Bakery', category: 'Bakery', reviews: 5 },
 ].map((place) => ({ ...IN_LEEDS, ...place, address: '4 Call Lane' }));
+
+/** A box across the antimeridian: two places either side of it and one outside the box. */
+export const DATELINE: Fixture[] = [
+  { key: 'dateline-east', name: 'Zzdateline Dive East', lng: 179.9 },
+  { key: 'dateline-west', name: 'Zzdateline Dive West', lng: -179.9 },
+  { key: 'dateline-far', name: 'Zzdateline Dive Far', lng: 170 },
+].map((place) => ({
+  city: 'Savusavu',
+  country: 'Fiji',
+  countryCode: 'FJ',
+  lat: -16.8,
+  rating: 4.2,
+  reviews: 3,
+  category: 'Dive shop',
+  address: '1 Main Street',
+  ...place,
+}));
