@@ -243,8 +243,12 @@ suite('the search page in a browser', () => {
     await card.hover();
     await eventually(async () => expect(await marked(marker('Boulangerie Paris 2'))).toBe(true));
     expect(await page.locator('.leaflet-marker-icon.active').count()).toBe(1);
-    const raised = await marker('Boulangerie Paris 2').evaluate((el) => Number(getComputedStyle(el).zIndex));
-    const other = await marker('Boulangerie Paris 3').evaluate((el) => Number(getComputedStyle(el).zIndex));
+    const raised = await marker('Boulangerie Paris 2').evaluate((el) =>
+      Number((el as unknown as { style: { zIndex: string } }).style.zIndex),
+    );
+    const other = await marker('Boulangerie Paris 3').evaluate((el) =>
+      Number((el as unknown as { style: { zIndex: string } }).style.zIndex),
+    );
     expect(raised).toBeGreaterThan(other);
     // From the keyboard too.
     await results()

@@ -69,21 +69,23 @@ export function ResultCard({
             <span className="muted">No reviews yet</span>
           )}
         </p>
-        <p className="hit-facts">
-          {hit.openNow === true && <span className="badge open">Open now</span>}
-          {hit.openNow === false && <span className="badge closed">Closed</span>}
-          {hit.verified && <span className="badge verified">Verified</span>}
-          {hit.distanceKm !== undefined && (
-            <span className="muted">
-              {formatDistance(hit.distanceKm)} <span className="sr-only">away</span>
-            </span>
-          )}
-          {hit.phone && (
-            <a className="result-phone" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`}>
-              {hit.phone}
-            </a>
-          )}
-        </p>
+        {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone) && (
+          <p className="hit-facts">
+            {hit.openNow === true && <span className="badge open">Open now</span>}
+            {hit.openNow === false && <span className="badge closed">Closed</span>}
+            {hit.verified && <span className="badge verified">Verified</span>}
+            {hit.distanceKm !== undefined && (
+              <span className="muted">
+                {formatDistance(hit.distanceKm)} <span className="sr-only">away</span>
+              </span>
+            )}
+            {hit.phone && (
+              <a className="result-phone" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`}>
+                {hit.phone}
+              </a>
+            )}
+          </p>
+        )}
       </div>
     </article>
   );
