@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { browserSuite, launchChromium } from '../testing/browser.js';
@@ -12,6 +13,8 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
  * Needs Debian's chromium (or CHROMIUM_PATH) and the built web app (npm test builds it first).
  */
 const suite = browserSuite('Browser tests', [`${WEB_DIST}/index.html`]);
+/** Screenshots of the layouts at 1280 and 390 px, kept as the run's artefacts. */
+const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 const BAKERIES: FixtureBusiness[] = [
   ...Array.from({ length: 24 }, (_, i) => ({
@@ -263,6 +266,8 @@ suite('the search page in a browser', () => {
       expect(await marked(results().filter({ hasText: 'Boulangerie Paris 4' }).locator('.result-card'))).toBe(true),
     );
     expect(await page.locator('.result-card.active').count()).toBe(1);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}search-hover-1280.png` });
     // A click still opens its popup.
     await marker('Boulangerie Paris 4').click();
     await page.locator('.leaflet-popup').getByRole('link', { name: 'Boulangerie Paris 4' }).waitFor();
@@ -280,6 +285,8 @@ suite('the search page in a browser', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 400, { steps: 10 });
     await page.mouse.up();
     await searchArea.waitFor();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}search-this-area-1280.png` });
     await searchArea.click();
     await page.waitForURL(/bbox=/);
     const url = new URL(page.url());
@@ -323,8 +330,11 @@ suite('the search page in a browser', () => {
     expect(map.height).toBeGreaterThan(600);
     await phone.locator('.leaflet-marker-icon').first().waitFor();
     expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await phone.screenshot({ path: `${SCREENSHOTS}search-map-390.png` });
     await toggle.getByRole('button', { name: 'List' }).click();
     await list.waitFor();
+    await phone.screenshot({ path: `${SCREENSHOTS}search-list-390.png`, fullPage: true });
     await phone.close();
   });
 
