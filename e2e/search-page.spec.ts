@@ -309,8 +309,11 @@ suite('the search page in a browser', () => {
       expect(await count()).toMatch(new RegExp(`^${inside.length} results? for “bakery” in the map area`)),
     );
     await eventually(async () => expect(await results().count()).toBe(Math.min(20, inside.length)));
-    await page.getByRole('button', { name: /In the map area/ }).waitFor();
     expect(await searchArea.count()).toBe(0);
+    // The area is a filter like the others: removed, the words search everywhere again.
+    await page.getByRole('button', { name: /In the map area/ }).click();
+    await page.waitForURL((url) => !url.search.includes('bbox='));
+    await eventually(async () => expect(await count()).toMatch(/^28 results for “bakery”/));
   });
 
   it('switches between the list and the map on a 390 px phone', async () => {

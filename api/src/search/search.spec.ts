@@ -105,6 +105,9 @@ describe('GET /api/search', () => {
     expect(zurich.facets.city).toEqual([{ value: 'zürich', label: 'Zürich', count: 1, countryCode: 'CH' }]);
     // The box crosses the antimeridian (west > east): nothing of the fixture lies there.
     expect((await search('bbox=-20,170,-10,-170')).totalCount).toBe(0);
+    // Nothing in the box: the same words everywhere are offered, counted without it.
+    const empty = await search('q=cafe&bbox=0,0,1,1');
+    expect([empty.totalCount, empty.alternatives.everywhere]).toEqual([0, { total: 2, exhaustive: true }]);
   });
 
   it('finds a business written after start once the outbox is drained', async () => {
