@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { browserSuite, launchChromium } from '../testing/browser.js';
 import { eventually } from '../testing/eventually.js';
 import type { FixtureBusiness } from '../api/src/testing/test-app.js';
@@ -12,6 +13,8 @@ import { WEB_DIST } from '../api/src/web-app/web-app.module.js';
  * Needs Debian's chromium (or CHROMIUM_PATH) and the built web app (npm test builds it first).
  */
 const suite = browserSuite('Browser tests', [`${WEB_DIST}/index.html`]);
+/** Screenshots of the layouts at 1280 and 390 px, kept as the run's artefacts. */
+const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 const BAKERIES: FixtureBusiness[] = [
   ...Array.from({ length: 24 }, (_, i) => ({
@@ -203,6 +206,139 @@ suite('the search page in a browser', () => {
     await page.getByRole('combobox', { name: 'What' }).press('Enter');
     await page.waitForURL(/\/search\?q=spree$/);
     await eventually(async () => expect(await results().count()).toBe(1));
+  });
+
+  it('lists the results in one column beside a map as tall as the window at 1280 px', async () => {
+    await page.goto(`${base}/search?q=bakery`);
+    await eventually(async () => expect(await results().count()).toBe(20));
+    const boxes = await results().evaluateAll((items) =>
+      items.slice(0, 3).map((item) => {
+        const { left, top, width } = item.getBoundingClientRect();
+        return { left, top, width };
+      }),
+    );
+    // One card a row, wide enough for a thumbnail beside the facts.
+    expect(new Set(boxes.map((b) => b.left)).size).toBe(1);
+    expect(boxes[1].top).toBeGreaterThan(boxes[0].top);
+    expect(boxes[0].width).toBeGreaterThan(380);
+    const map = await page.locator('.results-map .map').boundingBox();
+    const list = await page.getByRole('list', { name: 'Results' }).boundingBox();
+    expect(map!.x).toBeGreaterThanOrEqual(list!.x + list!.width);
+    expect(map!.height).toBeGreaterThan(850);
+    // The map stays in view while the list scrolls.
+    await page.mouse.wheel(0, 1500);
+    await eventually(async () =>
+      expect((await page.locator('.results-map .map').boundingBox())!.y).toBeLessThanOrEqual(10),
+    );
+    const first = results().first();
+    expect(await first.locator('.result-thumb').count()).toBe(1);
+    expect(await first.innerText()).toMatch(/Bakery · (Berlin, DE|Paris, FR)/);
+    expect(await first.innerText()).toMatch(/\(\d+ reviews\)/);
+  });
+
+  it('marks the marker of the card hovered or focused, and the card of the marker hovered', async () => {
+    await page.goto(`${base}/search?q=boulangerie`);
+    await eventually(async () => expect(await results().count()).toBe(4));
+    const marker = (name: string) => page.locator(`.leaflet-marker-icon.pin[title="${name}"]`);
+    const marked = (element: Locator) => element.evaluate((el) => el.classList.contains('active'));
+    await marker('Boulangerie Paris 2').waitFor();
+    const card = results().filter({ hasText: 'Boulangerie Paris 2' }).locator('.result-card');
+    await card.hover();
+    await eventually(async () => expect(await marked(marker('Boulangerie Paris 2'))).toBe(true));
+    expect(await page.locator('.leaflet-marker-icon.active').count()).toBe(1);
+    const raised = await marker('Boulangerie Paris 2').evaluate((el) =>
+      Number((el as unknown as { style: { zIndex: string } }).style.zIndex),
+    );
+    const other = await marker('Boulangerie Paris 3').evaluate((el) =>
+      Number((el as unknown as { style: { zIndex: string } }).style.zIndex),
+    );
+    expect(raised).toBeGreaterThan(other);
+    // From the keyboard too.
+    await results()
+      .filter({ hasText: 'Boulangerie Paris 3' })
+      .getByRole('link', { name: 'Boulangerie Paris 3' })
+      .focus();
+    await eventually(async () => expect(await marked(marker('Boulangerie Paris 3'))).toBe(true));
+    expect(await marked(marker('Boulangerie Paris 2'))).toBe(false);
+
+    await marker('Boulangerie Paris 4').hover();
+    await eventually(async () =>
+      expect(await marked(results().filter({ hasText: 'Boulangerie Paris 4' }).locator('.result-card'))).toBe(true),
+    );
+    expect(await page.locator('.result-card.active').count()).toBe(1);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}search-hover-1280.png` });
+    // A click still opens its popup.
+    await marker('Boulangerie Paris 4').click();
+    await page.locator('.leaflet-popup').getByRole('link', { name: 'Boulangerie Paris 4' }).waitFor();
+  });
+
+  it('searches the area the visitor panned to, keeping the words and dropping the typed place', async () => {
+    await page.goto(`${base}/search?q=bakery&location=Germany`);
+    await eventually(async () => expect(await count()).toMatch(/^24 results/));
+    const searchArea = page.getByRole('button', { name: 'Search this area' });
+    expect(await searchArea.count()).toBe(0);
+    // The visitor drags the map north: the southern bakeries leave the view (the page's own moves offer nothing).
+    const box = (await page.locator('.results-map .map').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 400, { steps: 10 });
+    await page.mouse.up();
+    await searchArea.waitFor();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}search-this-area-1280.png` });
+    await searchArea.click();
+    await page.waitForURL(/bbox=/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('bakery');
+    expect(url.searchParams.has('location')).toBe(false);
+    const [south, west, north, east] = url.searchParams.get('bbox')!.split(',').map(Number);
+    for (const edge of [south, west, north, east]) expect(Math.round(edge * 1000) / 1000).toBe(edge);
+    // Exactly the bakeries inside the box, counted as such.
+    const inside = BAKERIES.filter(
+      (b) =>
+        b.category === 'Bakery' &&
+        b.latitude! >= south &&
+        b.latitude! <= north &&
+        b.longitude! >= west &&
+        b.longitude! <= east,
+    );
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.length).toBeLessThan(24);
+    await eventually(async () =>
+      expect(await count()).toMatch(new RegExp(`^${inside.length} results? for “bakery” in the map area`)),
+    );
+    await eventually(async () => expect(await results().count()).toBe(Math.min(20, inside.length)));
+    expect(await searchArea.count()).toBe(0);
+    // The area is a filter like the others: removed, the words search everywhere again.
+    await page.getByRole('button', { name: /In the map area/ }).click();
+    await page.waitForURL((url) => !url.search.includes('bbox='));
+    await eventually(async () => expect(await count()).toMatch(/^28 results for “bakery”/));
+  });
+
+  it('switches between the list and the map on a 390 px phone', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${base}/search?q=bakery`);
+    const list = phone.getByRole('list', { name: 'Results' });
+    await list.getByRole('listitem').first().waitFor();
+    const toggle = phone.getByRole('group', { name: 'Show results as' });
+    const mapButton = toggle.getByRole('button', { name: 'Map' });
+    expect(await toggle.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await phone.getByRole('button', { name: 'Hide map' }).isVisible()).toBe(false);
+    await mapButton.click();
+    await list.waitFor({ state: 'hidden' });
+    expect(await mapButton.getAttribute('aria-pressed')).toBe('true');
+    const map = (await phone.locator('.results-map .map').boundingBox())!;
+    expect(map.height).toBeGreaterThan(600);
+    await phone.locator('.leaflet-marker-icon').first().waitFor();
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await phone.screenshot({ path: `${SCREENSHOTS}search-map-390.png` });
+    await toggle.getByRole('button', { name: 'List' }).click();
+    await list.waitFor();
+    await phone.screenshot({ path: `${SCREENSHOTS}search-list-390.png`, fullPage: true });
+    await phone.close();
   });
 
   it('fits a 360 px screen, with the filters behind a button', async () => {

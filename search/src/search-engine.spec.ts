@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { namedCity, recordCityNames, refreshAggregates, slugify } from '@directory/core';
 import { createSuiteDatabase } from '../../testing/database.js';
-import type { SearchEngine, SearchQuery } from './search-engine.js';
+import type { GeoBounds, SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
 import { reindex } from './sync/reindex.js';
 import { contractEngines } from './testing/engines.js';
@@ -9,6 +9,7 @@ import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
 import {
   AMENITIES,
   COMPOUNDS,
+  DATELINE,
   GROOMERS,
   LOUNGES,
   SPELLINGS,
@@ -285,6 +286,48 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     // Across the antimeridian-free equator to a far point: radius limits strictly.
     expect((await search({ lat: 0, lng: 0, radiusKm: 1000 })).total).toBe(0);
+  });
+
+  it('finds only places inside a box, and counts and facets those alone', async () => {
+    const inside =
+      ({ south, west, north, east }: GeoBounds) =>
+      (f: Fixture) =>
+        f.lat !== null && f.lng !== null && f.lat >= south && f.lat <= north && f.lng >= west && f.lng <= east;
+    const expectInside = async (query: SearchQuery, wanted: (f: Fixture) => boolean) => {
+      const result = await search({ limit: 100, ...query });
+      const want = approved.filter((f) => inside(query.bounds!)(f) && wanted(f));
+      expect(keysOf(result.hits).sort()).toEqual(want.map((f) => f.key).sort());
+      expect([result.total, result.exhaustive]).toEqual([want.length, true]);
+      const byCategory = new Map<string, number>();
+      for (const f of want) byCategory.set(f.category, (byCategory.get(f.category) ?? 0) + 1);
+      expect(result.facets.category.map((f) => [f.label, f.count]).sort()).toEqual([...byCategory].sort());
+      return result;
+    };
+    const zurichRegion = { south: 47.3, west: 8.4, north: 47.6, east: 8.8 };
+    await expectInside({ bounds: zurichRegion }, () => true);
+    expect(
+      keysOf((await expectInside({ q: 'pizza', bounds: zurichRegion }, (f) => f.category.includes('Pizza'))).hits),
+    ).toEqual(['zurich-pizza']);
+    // A category and country alone are counted by facet elsewhere; inside a box only what it holds counts.
+    const joes = { south: 40.725, west: -74.01, north: 40.735, east: -73.99 };
+    const pizza = await expectInside(
+      { category: 'pizza-restaurant', country: 'US', bounds: joes },
+      (f) => f.category === 'Pizza restaurant' && f.countryCode === 'US',
+    );
+    expect(keysOf(pizza.hits)).toEqual(['joes-pizza']);
+    expect(pizza.facets.country).toEqual([{ value: 'US', label: 'United States', count: 1 }]);
+    await expectInside({ sort: 'reviews', bounds: joes }, () => true);
+    await expectInside({ sort: 'rating', bounds: { south: 40, west: -75, north: 41, east: -73 } }, () => true);
+    expect((await search({ bounds: { south: 0, west: 0, north: 1, east: 1 } })).total).toBe(0);
+    // West greater than east: the box crosses the antimeridian.
+    await withPlaces(DATELINE, async () => {
+      const across = await search({ q: 'zzdateline', bounds: { south: -17, west: 179, north: -16, east: -179 } });
+      expect(across.hits.map((h) => h.name).sort()).toEqual(['Zzdateline Dive East', 'Zzdateline Dive West']);
+      expect(across.total).toBe(2);
+      expect(across.facets.category).toEqual([{ value: 'dive-shop', label: 'Dive shop', count: 2 }]);
+      const browse = await search({ country: 'FJ', bounds: { south: -17, west: 179, north: -16, east: -179 } });
+      expect(browse.total).toBe(2);
+    });
   });
 
   it('sorts by rating, reviews and name', async () => {

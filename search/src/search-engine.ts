@@ -24,11 +24,24 @@ export interface SearchQuery {
   lat?: number;
   lng?: number;
   radiusKm?: number;
+  /** Only places inside this box (a map's view). */
+  bounds?: GeoBounds;
   sort?: SearchSort;
   page?: number;
   limit?: number;
   /** The instant openNow refers to; defaults to now. */
   now?: Date;
+}
+
+/**
+ * A latitude/longitude box in degrees, south <= north. West greater than east: the box crosses the antimeridian
+ * (from west to 180 and from -180 to east).
+ */
+export interface GeoBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
 }
 
 /** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */

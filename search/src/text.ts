@@ -1,5 +1,5 @@
 import { countryCodeOfName } from '@directory/core';
-import type { SearchQuery, SearchSort } from './search-engine.js';
+import type { GeoBounds, SearchQuery, SearchSort } from './search-engine.js';
 
 /**
  * Folding the visitor's text the way search_fold() (migration SearchOutbox: lower(unaccent(x))) folds
@@ -83,7 +83,7 @@ export function locationGroups(location: string | undefined): string[][] {
     });
 }
 
-export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 'sort' | 'now'> {
+export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 'sort' | 'now' | 'bounds'> {
   page: number;
   limit: number;
   sort: SearchSort;
@@ -92,6 +92,8 @@ export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 's
   /** The instant openNow (the filter and the hits' flag) is judged at. */
   now: Date;
   geo: { lat: number; lng: number; radiusKm?: number } | null;
+  /** The query's box when valid (validBounds), else none. */
+  bounds: GeoBounds | null;
 }
 
 export const MAX_LIMIT = 100;
@@ -122,7 +124,31 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
     locationGroups: locationGroups(query.location),
     now: query.now ?? new Date(),
     geo,
+    bounds: validBounds(query.bounds),
   };
+}
+
+/** The box when its corners are finite degrees in range with south <= north; else null (no box). */
+export function validBounds(bounds: GeoBounds | undefined): GeoBounds | null {
+  if (!bounds) return null;
+  const { south, west, north, east } = bounds;
+  const within = (n: number, limit: number) => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
+  if (!within(south, 90) || !within(north, 90) || !within(west, 180) || !within(east, 180) || south > north)
+    return null;
+  return { south, west, north, east };
+}
+
+/**
+ * The box as [west, south, east, north] boxes that do not cross the antimeridian: one, or two when west > east
+ * (from west to 180 and from -180 to east).
+ */
+export function unwrappedBoxes({ south, west, north, east }: GeoBounds): [number, number, number, number][] {
+  return west <= east
+    ? [[west, south, east, north]]
+    : [
+        [west, south, 180, north],
+        [-180, south, east, north],
+      ];
 }
 
 /** Great-circle distance, the same formula the PostgreSQL engine runs in SQL. */

@@ -18,6 +18,7 @@ const QUERY_NAMES = [
   'lat',
   'lng',
   'radiusKm',
+  'bbox',
   'filter',
   'sortBy',
   'sortOrder',

@@ -12,7 +12,7 @@ const OFFERED = 5;
 export async function searchAlternatives(engine: SearchEngine, query: SearchQuery): Promise<SearchAlternatives> {
   const words = query.q?.trim() ?? '';
   const hasPlace =
-    Boolean(query.location?.trim() || query.country || query.city) ||
+    Boolean(query.location?.trim() || query.country || query.city || query.bounds) ||
     (query.lat !== undefined && query.radiusKm !== undefined);
   const hasFilters = Boolean(query.category || query.minRating || query.openNow);
   const placeless: SearchQuery = {
@@ -21,6 +21,7 @@ export async function searchAlternatives(engine: SearchEngine, query: SearchQuer
     country: undefined,
     city: undefined,
     radiusKm: undefined,
+    bounds: undefined,
   };
   const unfiltered: SearchQuery = { ...query, category: undefined, minRating: undefined, openNow: undefined };
   const count = async (relaxed: SearchQuery): Promise<RelaxedCount | null> => {

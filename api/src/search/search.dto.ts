@@ -67,6 +67,12 @@ export class SearchQueryDto {
   @Max(20_000, { message: 'radiusKm must be a distance in kilometres from 0.1 to 20000' })
   radiusKm?: number;
 
+  /** The map's view, "south,west,north,east" in degrees (checked by parseBbox). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'bbox must be four numbers south,west,north,east' })
+  bbox?: string;
+
   @IsOptional()
   @IsIn(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
   sort?: SearchSort;

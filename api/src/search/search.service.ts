@@ -3,6 +3,7 @@ import { pageInfo, SEARCH_MAX_PAGE, slugify } from '@directory/core';
 import type { SearchEngine, SearchQuery } from '@directory/search';
 import { hitToListing } from '../common/listing.js';
 import { searchAlternatives } from './alternatives.js';
+import { parseBbox } from './bbox.js';
 import { SEARCH_ENGINE } from './search-engine.module.js';
 import type { SearchQueryDto } from './search.dto.js';
 
@@ -38,6 +39,8 @@ function toEngineQuery(dto: SearchQueryDto): SearchQuery {
   if ((dto.lat === undefined) !== (dto.lng === undefined)) problems.push('lat and lng must be given together');
   if (dto.radiusKm !== undefined && dto.lat === undefined) problems.push('radiusKm needs lat and lng');
   if (dto.sort === 'distance' && dto.lat === undefined) problems.push('sort=distance needs lat and lng');
+  const bounds = dto.bbox === undefined ? undefined : parseBbox(dto.bbox);
+  if (typeof bounds === 'string') problems.push(bounds);
   if (problems.length) throw new BadRequestException(problems);
   return {
     q: dto.q,
@@ -50,6 +53,7 @@ function toEngineQuery(dto: SearchQueryDto): SearchQuery {
     lat: dto.lat,
     lng: dto.lng,
     radiusKm: dto.radiusKm,
+    bounds: bounds as Exclude<typeof bounds, string>,
     sort: dto.sort,
     page: dto.page,
     limit: dto.limit,

@@ -114,6 +114,18 @@ describe('GET /api/search', () => {
     expect(near.businesses[0].distanceKm).toBeCloseTo(1.11, 1);
   });
 
+  it('keeps to the box of bbox=south,west,north,east, counting and faceting what it holds', async () => {
+    const zurich = await search('bbox=47.3,8.4,47.5,8.7');
+    expect(zurich.businesses.map((b: { name: string }) => b.name)).toEqual(['Café Zürich']);
+    expect(zurich.totalCount).toBe(1);
+    expect(zurich.facets.city).toEqual([{ value: 'zürich', label: 'Zürich', count: 1, countryCode: 'CH' }]);
+    // The box crosses the antimeridian (west > east): nothing of the fixture lies there.
+    expect((await search('bbox=-20,170,-10,-170')).totalCount).toBe(0);
+    // Nothing in the box: the same words everywhere are offered, counted without it.
+    const empty = await search('q=cafe&bbox=0,0,1,1');
+    expect([empty.totalCount, empty.alternatives.everywhere]).toEqual([0, { total: 2, exhaustive: true }]);
+  });
+
   it('finds a business written after start once the outbox is drained', async () => {
     await t.orm.em
       .fork()
@@ -138,6 +150,11 @@ describe('GET /api/search', () => {
     ['lat=91&lng=0', 'lat must be a latitude from -90 to 90'],
     ['lat=47', 'lat and lng must be given together'],
     ['sort=distance', 'sort=distance needs lat and lng'],
+    ['bbox=47,8,48', 'bbox must be four numbers south,west,north,east, e.g. 47.36,8.52,47.39,8.56'],
+    ['bbox=47,8,48,x', 'bbox must be four numbers south,west,north,east, e.g. 47.36,8.52,47.39,8.56'],
+    ['bbox=47,8,95,9', 'bbox latitudes (south, north) must be from -90 to 90'],
+    ['bbox=47,-181,48,9', 'bbox longitudes (west, east) must be from -180 to 180'],
+    ['bbox=48,8,47,9', 'bbox south must be less than north'],
   ])('rejects %s with the rule', async (query, message) => {
     const res = await get(`/api/search?${query}`).expect(400);
     expect(res.body.message).toEqual([message]);

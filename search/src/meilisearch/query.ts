@@ -1,5 +1,5 @@
 import { openNowClock } from '../open-now.js';
-import { fold, prefixEnd, type NormalizedQuery } from '../text.js';
+import { fold, prefixEnd, unwrappedBoxes, type NormalizedQuery } from '../text.js';
 import { OPEN_SLOT_MINUTES } from './documents.js';
 
 /** A filter value in double quotes; Meilisearch unescapes backslashes and quotes inside. */
@@ -17,6 +17,14 @@ export function filters(query: NormalizedQuery): string[] {
   for (const group of query.locationGroups) list.push(`location_terms IN [${group.map(quote).join(', ')}]`);
   if (query.geo?.radiusKm !== undefined) {
     list.push(`_geoRadius(${query.geo.lat}, ${query.geo.lng}, ${Math.round(query.geo.radiusKm * 1000)})`);
+  }
+  if (query.bounds) {
+    // _geoBoundingBox([north, east], [south, west]): the top-right corner, then the bottom-left one; a box across
+    // the antimeridian is split in two.
+    const boxes = unwrappedBoxes(query.bounds).map(
+      ([west, south, east, north]) => `_geoBoundingBox([${north}, ${east}], [${south}, ${west}])`,
+    );
+    list.push(boxes.length === 1 ? boxes[0] : `(${boxes.join(' OR ')})`);
   }
   return list;
 }

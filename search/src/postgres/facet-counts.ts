@@ -178,12 +178,14 @@ function countedRating(minRating: number | undefined): number | null {
 /**
  * The counts answer a query that filters by nothing but a category, a country, a country and city, or a category
  * with those (a city alone names several places, counted by the documents), and a minimum rating the site offers.
+ * A box (the map's view) is not counted by facet: its matches are read.
  */
 export function countedByFacets(query: NormalizedQuery): boolean {
   return (
     query.words.length === 0 &&
     query.locationGroups.length === 0 &&
     query.geo?.radiusKm === undefined &&
+    query.bounds === null &&
     countedRating(query.minRating) !== null &&
     !query.openNow &&
     levelOf(fixedFacetColumns(query) as FacetColumn[]) !== null

@@ -1,5 +1,5 @@
 import { openNowClock } from '../open-now.js';
-import type { NormalizedQuery } from '../text.js';
+import { unwrappedBoxes, type NormalizedQuery } from '../text.js';
 import type { FrequentLexemes } from './frequent-lexemes.js';
 import { boundingBoxes, distanceSql } from './geo.js';
 import { unseenIf } from './planning.js';
@@ -93,6 +93,16 @@ export function buildFilter(
     where.push(`d.latitude is not null and d.longitude is not null and (${boxes.join(' or ')})`);
     where.push(`${distanceSql(refs.lat, refs.lng)} <= ${param(radiusKm, '::float8')}`);
     circle = { lat: refs.lat, lng: refs.lng, radiusKm };
+  }
+  if (query.bounds) {
+    // The map's view: the GiST index on point(longitude, latitude) finds what the box (two across the
+    // antimeridian) holds. Corners as the radius's: in the text unless the statement is planned once.
+    const corner = (degrees: number) => (valuesUnseen ? param(degrees, '::float8') : `(${degrees})::float8`);
+    const boxes = unwrappedBoxes(query.bounds).map(
+      ([west, south, east, north]) =>
+        `point(d.longitude, d.latitude) <@ box(point(${corner(west)}, ${corner(south)}), point(${corner(east)}, ${corner(north)}))`,
+    );
+    where.push(`d.latitude is not null and d.longitude is not null and (${boxes.join(' or ')})`);
   }
   const others = where.join(' and ');
   const matching = (text: string | null) => {

@@ -69,7 +69,7 @@ const PAGE_INDEX_KEYS: Readonly<Record<'reviews' | 'rating', readonly (readonly 
 };
 
 /**
- * A page of a browse without words, location or radius is planned once per connection (its values unseen) when its
+ * A page of a browse without words, location, radius or box is planned once per connection (its values unseen) when its
  * category, country and city filters are exactly the key of an index in its order: the plan is a walk of that index
  * whatever they are. A minimum rating is a range of the rating order's walk; in popularity order its share of the
  * places would decide the plan.
@@ -77,7 +77,13 @@ const PAGE_INDEX_KEYS: Readonly<Record<'reviews' | 'rating', readonly (readonly 
 export function pagesOneIndex(query: NormalizedQuery, offset: number): boolean {
   const order =
     query.sort === 'rating' ? 'rating' : query.sort === 'relevance' || query.sort === 'reviews' ? 'reviews' : null;
-  if (order === null || query.words.length > 0 || query.locationGroups.length > 0 || query.geo?.radiusKm !== undefined)
+  if (
+    order === null ||
+    query.words.length > 0 ||
+    query.locationGroups.length > 0 ||
+    query.geo?.radiusKm !== undefined ||
+    query.bounds !== null
+  )
     return false;
   if (query.minRating !== undefined && order !== 'rating') return false;
   if (offset + query.limit > PLANNED_ONCE_UP_TO) return false;
@@ -103,7 +109,7 @@ export function radiusPlannedOnce(query: NormalizedQuery, offset: number): boole
 
 /**
  * Words and a location are the only filters: a walk in popularity order is the plan for windows whatever they are.
- * A category, country, city, rating or radius has indexes of its own that a plan for its value may rightly prefer.
+ * A category, country, city, rating, radius or box has indexes of its own that a plan for its value may rightly prefer.
  */
 function hasOnlyTextFilters(query: NormalizedQuery): boolean {
   return (
@@ -111,7 +117,8 @@ function hasOnlyTextFilters(query: NormalizedQuery): boolean {
     query.country === undefined &&
     query.city === undefined &&
     query.minRating === undefined &&
-    query.geo?.radiusKm === undefined
+    query.geo?.radiusKm === undefined &&
+    query.bounds === null
   );
 }
 

@@ -119,6 +119,12 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       });
       expect(teaHouses).toMatchObject({ total: 30, exhaustive: true });
     }
+    // A box (the map's view) alone: its sampled matches, scaled, rather than the planner's guess for a box.
+    const view = { south: -32, west: 115.8, north: -31.9, east: 115.9 };
+    const inView = await engine.search({ bounds: view });
+    expect(inView).toMatchObject({ total: 300, exhaustive: false });
+    expect(inView.facets.category).toEqual(many.facets.category);
+    expect(await engine.search({ bounds: view, category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
     // The samples follow the documents through the sync: unapproved, then deleted.
     await pool.query(`update businesses set is_approved = false where name like 'Quokka Lounge %'`);
     await drainOutbox(pool, engine);

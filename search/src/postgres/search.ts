@@ -148,11 +148,15 @@ async function run(
   // Anything the tsvector answers has its matches in the sample index too, and browsing by a category, country
   // or city in the samples' b-trees; a radius samples nearest first. The samples' statement reads a range of a
   // sample index whatever the values, so they are hidden from the planner and its plan is made once per connection.
+  // A box alone is sampled through the samples' GiST index, its corners in the text like the documents' filter:
+  // beyond the exact count, the planner's guess for a box would be a constant whatever it holds.
   const sampleIndex = browsesSampleBtrees(query, groups)
     ? buildFilter(query, groups, false, frequent, true)
     : lexemeFilter.text && !lexemeFilter.circle
       ? buildFilter(query, groups, true, frequent, true)
-      : null;
+      : query.bounds && !filter.circle
+        ? filter
+        : null;
   const offset = (query.page - 1) * query.limit;
   // `matches`: the total, when relevance ranks by windows (enough of them, their plan is made once: plannedOnce).
   const hits = async (plan: RelevancePlan, matches = 0) => {

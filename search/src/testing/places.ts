@@ -99,3 +99,20 @@ export const AMENITIES: Fixture[] = [
   },
   { key: 'plain', name: 'Zzplain Bistro', about: JSON.stringify('A bistro that is wheelchair friendly') },
 ].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bistro', address: '5 Briggate', reviews: 3 }));
+
+/** A box across the antimeridian: two places either side of it and one outside the box. */
+export const DATELINE: Fixture[] = [
+  { key: 'dateline-east', name: 'Zzdateline Dive East', lng: 179.9 },
+  { key: 'dateline-west', name: 'Zzdateline Dive West', lng: -179.9 },
+  { key: 'dateline-far', name: 'Zzdateline Dive Far', lng: 170 },
+].map((place) => ({
+  city: 'Savusavu',
+  country: 'Fiji',
+  countryCode: 'FJ',
+  lat: -16.8,
+  rating: 4.2,
+  reviews: 3,
+  category: 'Dive shop',
+  address: '1 Main Street',
+  ...place,
+}));

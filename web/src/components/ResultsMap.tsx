@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as Leaflet from 'leaflet';
 import { useNavigate } from 'react-router-dom';
 import { groupNearby } from '../lib/cluster.js';
-import { formatDistance, type Hit } from '../lib/search.js';
+import { formatDistance, viewBox, type GeoBox, type Hit } from '../lib/search.js';
 import { loadLeaflet, TILE_OPTIONS, TILE_URL } from './MapView.js';
 import { plural } from '../lib/format.js';
 
@@ -22,21 +22,64 @@ function located(hits: Hit[]): Located[] {
   );
 }
 
+const boxKey = (box: GeoBox) => [box.south, box.west, box.north, box.east].join(',');
+
+export interface ResultsMapProps {
+  hits: Hit[];
+  originLat?: number;
+  originLng?: number;
+  /** The hit whose card is hovered or focused: its marker (or the cluster holding it) is raised and marked. */
+  activeId?: number | null;
+  /** Hovering or focusing a marker marks its card. */
+  onActivate?: (id: number | null) => void;
+  /** The box the results were searched in: the map shows it instead of fitting the markers. */
+  area?: GeoBox;
+  /** After the visitor pans or zooms, "Search this area" offers the view's box (rounded, viewBox). */
+  onSearchArea?: (box: GeoBox) => void;
+}
+
 /**
  * The businesses of the current result page on a Leaflet map. Nearby markers are grouped into cluster
  * markers showing how many they hold, regrouped at each zoom; a cluster opens by zooming in on it, or, when
  * its businesses share one spot, lists them in a popup. Markers are keyboard reachable (Tab, then Enter).
  */
-export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; originLat?: number; originLng?: number }) {
+export function ResultsMap({
+  hits,
+  originLat,
+  originLng,
+  activeId = null,
+  onActivate,
+  area,
+  onSearchArea,
+}: ResultsMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   const [ready, setReady] = useState<{ L: typeof Leaflet; map: Leaflet.Map } | null>(null);
   const [failed, setFailed] = useState(false);
+  // Moves the page makes (fitting the results, a resize) are not the visitor's: only theirs offer the area search.
+  const programmatic = useRef(false);
+  const [moved, setMoved] = useState(false);
+  /** Each hit's marker: its own, or the cluster holding it. */
+  const markerOf = useRef(new Map<number, Leaflet.Marker>());
+  const activeRef = useRef<number | null>(activeId);
+  const onActivateRef = useRef(onActivate);
+  /** The area shown (fitted, or searched from the view itself), so paging within it keeps the view. */
+  const shownArea = useRef<string | null>(null);
 
   useEffect(() => {
     navigateRef.current = navigate;
-  }, [navigate]);
+    onActivateRef.current = onActivate;
+  }, [navigate, onActivate]);
+
+  const byPage = (move: () => void) => {
+    programmatic.current = true;
+    try {
+      move();
+    } finally {
+      programmatic.current = false;
+    }
+  };
 
   useEffect(() => {
     let map: Leaflet.Map | undefined;
@@ -44,9 +87,17 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
     loadLeaflet()
       .then((L) => {
         if (cancelled || !ref.current) return;
-        map = L.map(ref.current, { worldCopyJump: true }).setView([20, 0], 2);
-        L.tileLayer(TILE_URL, TILE_OPTIONS).addTo(map);
-        setReady({ L, map });
+        const created = L.map(ref.current, { worldCopyJump: true }).setView([20, 0], 2);
+        map = created;
+        L.tileLayer(TILE_URL, TILE_OPTIONS).addTo(created);
+        created.on('moveend', () => {
+          if (!programmatic.current) setMoved(true);
+        });
+        // The map's box changes with the layout (the phone's Map/List toggle): Leaflet must measure it again.
+        const resized = new ResizeObserver(() => byPage(() => created.invalidateSize({ pan: false })));
+        resized.observe(ref.current);
+        created.on('unload', () => resized.disconnect());
+        setReady({ L, map: created });
       })
       .catch((error) => {
         console.error('The map could not be initialised', error);
@@ -111,14 +162,23 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
       return list;
     };
 
+    const activate = (marker: Leaflet.Marker, id: number) => {
+      marker.on('mouseover', () => onActivateRef.current?.(id));
+      marker.on('mouseout', () => onActivateRef.current?.(null));
+      const element = marker.getElement();
+      element?.addEventListener('focus', () => onActivateRef.current?.(id));
+      element?.addEventListener('blur', () => onActivateRef.current?.(null));
+    };
+
     const draw = () => {
       layer.clearLayers();
+      markerOf.current.clear();
       const zoom = map.getZoom();
       const groups = groupNearby(points, (h) => map.project([h.latitude, h.longitude], zoom), CLUSTER_RADIUS_PX);
       for (const group of groups) {
         if (group.length === 1) {
           const hit = group[0];
-          L.marker([hit.latitude, hit.longitude], {
+          const marker = L.marker([hit.latitude, hit.longitude], {
             icon: L.divIcon({ className: 'pin', html: '<span></span>', iconSize: [26, 26], iconAnchor: [13, 26] }),
             title: hit.name,
             alt: hit.name,
@@ -126,6 +186,8 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
           })
             .bindPopup(popupFor(hit), { offset: [0, -20] })
             .addTo(layer);
+          markerOf.current.set(hit.id, marker);
+          activate(marker, hit.id);
           continue;
         }
         const bounds = L.latLngBounds(group.map((h) => [h.latitude, h.longitude] as [number, number]));
@@ -147,6 +209,7 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
           title: label,
           riseOnHover: true,
         }).addTo(layer);
+        for (const hit of group) markerOf.current.set(hit.id, marker);
         if (samePlace) marker.bindPopup(listPopup(group));
         else marker.on('click', () => map.fitBounds(bounds, { padding: [40, 40], maxZoom: map.getMaxZoom() }));
       }
@@ -161,24 +224,76 @@ export function ResultsMap({ hits, originLat, originLng }: { hits: Hit[]; origin
           .bindTooltip('Your location')
           .addTo(layer);
       }
+      markActive(activeRef.current);
     };
 
-    const all = points.map((h) => [h.latitude, h.longitude] as [number, number]);
-    if (origin) all.push([origin.lat, origin.lng]);
-    if (all.length === 1) map.setView(all[0], SINGLE_ZOOM);
-    else if (all.length > 1) map.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: SINGLE_ZOOM });
-    map.invalidateSize();
+    byPage(() => {
+      map.invalidateSize({ pan: false });
+      const key = area ? boxKey(area) : null;
+      if (area && key !== shownArea.current) {
+        // Across the antimeridian the east edge lies one turn further east.
+        const east = area.east < area.west ? area.east + 360 : area.east;
+        map.fitBounds(
+          [
+            [area.south, area.west],
+            [area.north, east],
+          ],
+          { animate: false },
+        );
+      } else if (!area) {
+        const all = points.map((h) => [h.latitude, h.longitude] as [number, number]);
+        if (origin) all.push([origin.lat, origin.lng]);
+        if (all.length === 1) map.setView(all[0], SINGLE_ZOOM, { animate: false });
+        else if (all.length > 1)
+          map.fitBounds(L.latLngBounds(all), { padding: [30, 30], maxZoom: SINGLE_ZOOM, animate: false });
+      }
+      shownArea.current = key;
+    });
+    setMoved(false);
     draw();
     map.on('zoomend', draw);
     return () => {
       map.off('zoomend', draw);
       layer.remove();
     };
-  }, [ready, hits, originLat, originLng]);
+    // The area's key is its value: a new object of the same box is the same area.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, hits, originLat, originLng, area && boxKey(area)]);
+
+  /** Marks the marker of `id` (or the cluster holding it) and raises it above the others. */
+  function markActive(id: number | null) {
+    for (const marker of markerOf.current.values()) {
+      marker.getElement()?.classList.remove('active');
+      marker.setZIndexOffset(0);
+    }
+    const marker = id === null ? undefined : markerOf.current.get(id);
+    marker?.getElement()?.classList.add('active');
+    marker?.setZIndexOffset(1000);
+  }
+
+  useEffect(() => {
+    activeRef.current = activeId;
+    markActive(activeId);
+  }, [activeId]);
+
+  const searchArea = () => {
+    if (!ready || !onSearchArea) return;
+    const view = ready.map.getBounds();
+    const box = viewBox({ south: view.getSouth(), west: view.getWest(), north: view.getNorth(), east: view.getEast() });
+    // The results of the view itself: the map keeps the view the visitor chose.
+    shownArea.current = boxKey(box);
+    setMoved(false);
+    onSearchArea(box);
+  };
 
   const count = located(hits).length;
   return (
     <div className="results-map">
+      {moved && onSearchArea && (
+        <button type="button" className="search-area" onClick={searchArea}>
+          Search this area
+        </button>
+      )}
       <div
         ref={ref}
         className="map"

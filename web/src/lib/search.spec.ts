@@ -9,6 +9,7 @@ import {
   searchErrorMessage,
   searchHref,
   searchToParams,
+  viewBox,
 } from './search.js';
 
 const parse = (query: string) => parseSearch(new URLSearchParams(query));
@@ -63,6 +64,39 @@ describe('search state in the address', () => {
     expect(searchHref()).toBe('/search');
     expect(searchHref({ q: '  café & bar ', location: ' ' })).toBe('/search?q=caf%C3%A9+%26+bar');
     expect(searchApiUrl(parse('q=spa'))).toBe('/api/search?q=spa&page=1&limit=20');
+  });
+});
+
+describe('the map area in the address', () => {
+  it('reads a valid bbox and writes it back; drops one the api would refuse', () => {
+    const state = parse('q=pizza&bbox=47.3,8.4,47.5,8.7');
+    expect(state.bbox).toEqual({ south: 47.3, west: 8.4, north: 47.5, east: 8.7 });
+    expect(searchToParams(state).toString()).toBe('q=pizza&bbox=47.3%2C8.4%2C47.5%2C8.7');
+    expect(parse('bbox=-20,170,-10,-170').bbox).toEqual({ south: -20, west: 170, north: -10, east: -170 });
+    for (const bad of ['47,8,48', '47,8,48,x', '48,8,47,9', '47,8,95,9', '47,-181,48,9', '1e2,0,1,1'])
+      expect([bad, parse(`bbox=${bad}`).bbox]).toEqual([bad, undefined]);
+  });
+
+  it('rounds a view to about 100 m and brings its longitudes into -180..180', () => {
+    expect(viewBox({ south: 47.30049, west: 8.40051, north: 47.5, east: 8.7 })).toEqual({
+      south: 47.3,
+      west: 8.401,
+      north: 47.5,
+      east: 8.7,
+    });
+    // A view across the antimeridian, and one wider than the world.
+    expect(viewBox({ south: -20, west: 170, north: -10, east: 190 })).toEqual({
+      south: -20,
+      west: 170,
+      north: -10,
+      east: -170,
+    });
+    expect(viewBox({ south: -95, west: -400, north: 95, east: 400 })).toEqual({
+      south: -90,
+      west: -180,
+      north: 90,
+      east: 180,
+    });
   });
 });
 

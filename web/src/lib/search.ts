@@ -26,6 +26,14 @@ export const PAGE_SIZE = 20;
 export const RATINGS = [3, 3.5, 4, 4.5] as const;
 export const RADII = [1, 5, 10, 25, 50, 100] as const;
 
+/** A latitude/longitude box in degrees (the map's view); west > east crosses the antimeridian. */
+export interface GeoBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 /** The whole search, as it lives in the address bar. Empty strings and undefined mean "not set". */
 export interface SearchState {
   q: string;
@@ -38,6 +46,8 @@ export interface SearchState {
   lat?: number;
   lng?: number;
   radiusKm?: number;
+  /** "Search this area": only places inside the map's view (bbox=south,west,north,east). */
+  bbox?: GeoBox;
   sort: Sort;
   page: number;
 }
@@ -70,6 +80,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     lat: hasPoint ? lat : undefined,
     lng: hasPoint ? lng : undefined,
     radiusKm: hasPoint ? numberIn(params.get('radiusKm'), 0.1, 20_000) : undefined,
+    bbox: parseBox(params.get('bbox')),
     sort,
     page: page && Number.isInteger(page) ? page : 1,
   };
@@ -94,9 +105,38 @@ export function searchToParams(state: Partial<SearchState>): URLSearchParams {
     put('lng', state.lng);
     put('radiusKm', state.radiusKm);
   }
+  if (state.bbox) put('bbox', [state.bbox.south, state.bbox.west, state.bbox.north, state.bbox.east].join(','));
   if (state.sort && state.sort !== 'relevance' && (state.sort !== 'distance' || hasPoint)) put('sort', state.sort);
   if (state.page && state.page > 1) put('page', state.page);
   return out;
+}
+
+/** "south,west,north,east" as the api accepts it (four numbers in range, south < north), else undefined. */
+export function parseBox(raw: string | null): GeoBox | undefined {
+  const parts = raw?.split(',') ?? [];
+  if (parts.length !== 4 || parts.some((p) => !/^\s*-?\d+(\.\d+)?\s*$/.test(p))) return undefined;
+  const [south, west, north, east] = parts.map(Number);
+  const inRange = Math.abs(south) <= 90 && Math.abs(north) <= 90 && Math.abs(west) <= 180 && Math.abs(east) <= 180;
+  return inRange && south < north ? { south, west, north, east } : undefined;
+}
+
+/**
+ * A map's view as a box for the address: each edge rounded to about 100 m (roundCoordinate), longitudes brought
+ * into -180..180 (a view wider than the world is all of it), latitudes within ±90.
+ */
+export function viewBox(view: GeoBox): GeoBox {
+  const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+  const whole = view.east - view.west >= 360;
+  const clamp = (lat: number) => Math.max(-90, Math.min(90, roundCoordinate(lat)));
+  const south = clamp(view.south);
+  let north = clamp(view.north);
+  if (north <= south) north = Math.min(90, south + 0.001);
+  return {
+    south,
+    north,
+    west: whole ? -180 : roundCoordinate(wrap(view.west)),
+    east: whole ? 180 : roundCoordinate(view.east === 180 ? 180 : wrap(view.east)),
+  };
 }
 
 /** A picked category: its page, or with a location typed, the search of that category in it. */

@@ -78,6 +78,10 @@ export function Search() {
   const [focusResults, setFocusResults] = useState(Boolean(arrival?.focusResults));
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const [mapShown, setMapShown] = useState(true);
+  // Phones show the list or the map, as the visitor toggles; wider screens show both side by side.
+  const [phoneView, setPhoneView] = useState<'list' | 'map'>('list');
+  /** The hit hovered or focused, on its card or its marker: both are marked. */
+  const [activeId, setActiveId] = useState<number | null>(null);
   const sortId = useId();
   const filtersId = useId();
 
@@ -118,8 +122,17 @@ export function Search() {
   if (state.openNow) chips.push({ label: 'Open now', clear: { openNow: false } });
   if (state.radiusKm !== undefined)
     chips.push({ label: `Within ${state.radiusKm} km`, clear: { radiusKm: undefined } });
+  if (state.bbox) chips.push({ label: 'In the map area', clear: { bbox: undefined } });
   const clearFilters = () =>
-    update({ category: '', country: '', city: '', minRating: undefined, openNow: false, radiusKm: undefined });
+    update({
+      category: '',
+      country: '',
+      city: '',
+      minRating: undefined,
+      openNow: false,
+      radiusKm: undefined,
+      bbox: undefined,
+    });
 
   const failure = error ? searchErrorMessage(error) : null;
   const settled = (!!data || !!error) && !isValidating;
@@ -130,7 +143,13 @@ export function Search() {
   }, [focusResults, settled]);
   const busy = isValidating && !!data;
   const totalPages = data ? Math.min(data.totalPages, SEARCH_MAX_PAGE) : 0;
-  const heading = [state.q && `for “${state.q}”`, state.location && `in ${state.location}`].filter(Boolean).join(' ');
+  const heading = [
+    state.q && `for “${state.q}”`,
+    state.location && `in ${state.location}`,
+    state.bbox && 'in the map area',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <section className="search-page">
@@ -140,8 +159,9 @@ export function Search() {
         q={state.q}
         location={state.location}
         onSearch={(q, location) => {
-          // The facet choices belong to the previous words; the other choices carry over.
-          update({ q, location, category: '', country: '', city: '' });
+          // The facet choices belong to the previous words; the other choices carry over (the map area too,
+          // unless a place was typed).
+          update({ q, location, category: '', country: '', city: '', bbox: location ? undefined : state.bbox });
           setFocusResults(true);
         }}
       />
@@ -188,13 +208,33 @@ export function Search() {
             {hasPoint && <option value="distance">{SORT_LABELS.distance}</option>}
             {!hasPoint && geolocation.available && <option value="distance">Distance (near me)</option>}
           </select>
-          <button type="button" className="secondary" aria-pressed={mapShown} onClick={() => setMapShown(!mapShown)}>
+          <button
+            type="button"
+            className="secondary map-toggle"
+            aria-pressed={mapShown}
+            onClick={() => setMapShown(!mapShown)}
+          >
             {mapShown ? 'Hide map' : 'Show map'}
           </button>
+          <div className="view-toggle" role="group" aria-label="Show results as">
+            {(['list', 'map'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                className="secondary"
+                aria-pressed={phoneView === view}
+                onClick={() => setPhoneView(view)}
+              >
+                {view === 'list' ? 'List' : 'Map'}
+              </button>
+            ))}
+          </div>
         </div>
       </div>
 
-      <div className={`search-layout${mapShown ? ' with-map' : ''}`}>
+      <div
+        className={`search-layout${mapShown || phoneView === 'map' ? ' with-map' : ''}${phoneView === 'map' ? ' phone-map' : ''}`}
+      >
         <SearchFilters
           id={filtersId}
           className={`filters${filtersOpen ? ' open' : ''}`}
@@ -206,9 +246,18 @@ export function Search() {
           geolocation={geolocation}
         />
 
-        {mapShown && (
+        {(mapShown || phoneView === 'map') && (
           <div className="search-map">
-            <ResultsMap hits={hits} originLat={state.lat} originLng={state.lng} />
+            <ResultsMap
+              hits={hits}
+              originLat={state.lat}
+              originLng={state.lng}
+              activeId={activeId}
+              onActivate={setActiveId}
+              area={state.bbox}
+              // The same words in the view: the typed place and the radius give way to the box.
+              onSearchArea={(bbox) => update({ bbox, location: '', radiusKm: undefined })}
+            />
           </div>
         )}
 
@@ -277,7 +326,7 @@ export function Search() {
 
           {data && !failure && hits.length > 0 && (
             <>
-              <ResultsList hits={hits} busy={busy} />
+              <ResultsList hits={hits} busy={busy} activeId={activeId} onActivate={setActiveId} />
               <Pager
                 page={state.page}
                 total={totalPages}

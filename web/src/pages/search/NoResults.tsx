@@ -15,8 +15,8 @@ export function NoResults(props: {
 }) {
   const { state } = props;
   const offers = props.alternatives;
-  const place = state.location || state.city || state.country;
-  const placeless = { ...state, location: '', city: '', country: '', radiusKm: undefined, page: 1 };
+  const place = state.location || state.city || state.country || (state.bbox ? 'this area' : '');
+  const placeless = { ...state, location: '', city: '', country: '', radiusKm: undefined, bbox: undefined, page: 1 };
   const unfiltered = { ...state, category: '', minRating: undefined, openNow: false, page: 1 };
   const close = offers?.didYouMean;
   const closeCount = close ? close.businesses.length + close.categories.length + close.cities.length : 0;

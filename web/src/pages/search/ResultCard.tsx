@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Stars } from '../../components/BusinessCard.js';
+import { plural } from '../../lib/format.js';
+import { formatDistance, type Hit } from '../../lib/search.js';
+
+/** The place a card names after the category: the city, with the country code when known. */
+function placeOf(hit: Hit): string | null {
+  if (!hit.city) return hit.country;
+  return hit.countryCode ? `${hit.city}, ${hit.countryCode}` : hit.city;
+}
+
+/** A photo, or a placeholder when there is none or it fails (also when it failed before hydration). */
+function Thumbnail({ hit }: { hit: Hit }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (!hit.photo || failed)
+    return (
+      <span className="result-thumb placeholder" aria-hidden="true">
+        {(hit.category ?? hit.name).slice(0, 1).toUpperCase()}
+      </span>
+    );
+  return (
+    <img className="result-thumb" src={hit.photo} alt="" loading="lazy" ref={img} onError={() => setFailed(true)} />
+  );
+}
+
+/**
+ * One search hit as a compact row: thumbnail, name, category and place, rating with its review count, open now,
+ * distance and phone. Hovering or focusing it marks it active, which raises its marker on the map.
+ */
+export function ResultCard({
+  hit,
+  active,
+  onActivate,
+}: {
+  hit: Hit;
+  active: boolean;
+  onActivate: (id: number | null) => void;
+}) {
+  const href = `/business/${encodeURIComponent(hit.slug)}`;
+  const line = [hit.category, placeOf(hit)].filter(Boolean).join(' · ');
+  return (
+    <article
+      className={`result-card${active ? ' active' : ''}`}
+      data-id={hit.id}
+      onMouseEnter={() => onActivate(hit.id)}
+      onMouseLeave={() => onActivate(null)}
+      onFocus={() => onActivate(hit.id)}
+      onBlur={() => onActivate(null)}
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="result-thumb-link">
+        <Thumbnail hit={hit} />
+      </Link>
+      <div className="result-facts">
+        <h3>
+          <Link to={href}>{hit.name}</Link>
+        </h3>
+        {line && <p className="muted">{line}</p>}
+        <p>
+          {hit.reviews > 0 || hit.rating > 0 ? (
+            <>
+              <Stars rating={hit.rating ?? 0} /> <span className="muted">({plural(hit.reviews, 'review')})</span>
+            </>
+          ) : (
+            <span className="muted">No reviews yet</span>
+          )}
+        </p>
+        {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone) && (
+          <p className="hit-facts">
+            {hit.openNow === true && <span className="badge open">Open now</span>}
+            {hit.openNow === false && <span className="badge closed">Closed</span>}
+            {hit.verified && <span className="badge verified">Verified</span>}
+            {hit.distanceKm !== undefined && (
+              <span className="muted">
+                {formatDistance(hit.distanceKm)} <span className="sr-only">away</span>
+              </span>
+            )}
+            {hit.phone && (
+              <a className="result-phone" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`}>
+                {hit.phone}
+              </a>
+            )}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
