@@ -16,6 +16,9 @@ export interface ImportProgress {
   /** Known once the whole file was read (phase 'saving' and 'done'). */
   rowsTotal?: number;
   phase: 'reading' | 'writing' | 'saving' | 'done';
+  /** Bytes of the file read so far (Spreadsheet.bytes): with bytesTotal, how far the import is. */
+  bytesRead?: number;
+  bytesTotal?: number;
 }
 
 export interface SkippedRow {
@@ -92,12 +95,24 @@ export async function importFile(
     }
     const report = await withTransaction(client, 'begin', async () => {
       const rows = await importRows(sheet, columns, client, batchSize, options);
-      await options.onProgress?.({ rowsDone: rows.totalRows, rowsTotal: rows.totalRows, phase: 'saving' });
+      await options.onProgress?.({
+        rowsDone: rows.totalRows,
+        rowsTotal: rows.totalRows,
+        phase: 'saving',
+        bytesRead: sheet.bytes.total,
+        bytesTotal: sheet.bytes.total,
+      });
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);
       return rows;
     });
-    await options.onProgress?.({ rowsDone: report.totalRows, rowsTotal: report.totalRows, phase: 'done' });
+    await options.onProgress?.({
+      rowsDone: report.totalRows,
+      rowsTotal: report.totalRows,
+      phase: 'done',
+      bytesRead: sheet.bytes.total,
+      bytesTotal: sheet.bytes.total,
+    });
     return report;
   } finally {
     sheet.close();
@@ -161,7 +176,13 @@ async function importRows(
     writing = null;
     if (failure) throw failure.error;
   };
-  const write = async (rows: BusinessRow[], rowNumbers: number[], newPlaceIds: number, rowsDone: number) => {
+  const write = async (
+    rows: BusinessRow[],
+    rowNumbers: number[],
+    newPlaceIds: number,
+    rowsDone: number,
+    bytesRead: number,
+  ) => {
     const result = await writeBusinesses(client, rows, { transaction: 'caller' });
     totals.inserted += result.inserted;
     totals.updated += result.updated;
@@ -178,13 +199,13 @@ async function importRows(
         reason,
       });
     }
-    await options.onProgress?.({ rowsDone, phase: 'writing' });
+    await options.onProgress?.({ rowsDone, phase: 'writing', bytesRead, bytesTotal: sheet.bytes.total });
   };
   const flush = async () => {
     await settle();
     if (batch.length === 0) return;
     signal?.throwIfAborted();
-    writing = write(batch, batchRowNumbers, firstSeen, totalRows).catch((error: unknown) => {
+    writing = write(batch, batchRowNumbers, firstSeen, totalRows, sheet.bytes.read).catch((error: unknown) => {
       failure = { error };
     });
     batch = [];

@@ -16,6 +16,7 @@ import {
 import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
+import { RunningImports } from './jobs-centre/RunningImports.js';
 
 type Status = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
 
@@ -284,6 +285,7 @@ export function Upload() {
           </button>
         </div>
 
+        <RunningImports ownJobIds={entries.flatMap((e) => (e.jobId ? [e.jobId] : []))} />
         {entries.length === 0 ? (
           <p className="muted">Henüz dosya seçilmedi.</p>
         ) : (
