@@ -105,4 +105,24 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
     await page.reload();
     await page.locator('.admin-topbar .worker-health[data-state="up"]').waitFor();
   });
+
+  it('shows "Error loading application" with a reload when a screen’s code fails to load, and 404 elsewhere', async () => {
+    await page.goto(`${base}/admin`);
+    // A tab left open across a deploy: the screen's chunk is gone.
+    const gone = /\/assets\/Settings-[\w-]+\.js$/;
+    await page.route(gone, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name: 'Site Ayarları' }).click();
+    const screen = page.getByRole('alert').filter({ hasText: 'Error loading application' });
+    await screen.waitFor();
+    expect(await screen.innerText()).toContain('Yönetim paneli yüklenemedi.');
+    // The layout stays: the menu still leads elsewhere; the reload loads the screen once its file is there.
+    expect(await page.getByRole('navigation', { name: 'Yönetim menüsü' }).isVisible()).toBe(true);
+    await page.unroute(gone);
+    await screen.getByRole('button', { name: 'Sayfayı yenile' }).click();
+    await page.getByRole('heading', { name: 'Site Ayarları', level: 1 }).waitFor();
+
+    const unknown = await page.goto(`${base}/admin/no-such-screen`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByText('The page you are looking for does not exist.').waitFor();
+  });
 });

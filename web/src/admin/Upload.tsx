@@ -141,15 +141,16 @@ export function Upload() {
           onProgress: (progress) => update(entry.key, { progress }),
           signal: controller.signal,
         });
+        const wasCancelled =
+          outcome.state === 'failed' &&
+          (cancelled.current.has(entry.key) ||
+            /cancelled (by an administrator|before it started)/i.test(outcome.reason));
         result =
           outcome.state === 'completed'
             ? outcome.result
-            : failure(
-                entry.file,
-                `Upload failed for ${entry.file.name}: ${
-                  cancelled.current.has(entry.key) ? CANCELLED : outcome.reason
-                }`,
-              );
+            : wasCancelled
+              ? { ...failure(entry.file, CANCELLED), cancelled: true }
+              : failure(entry.file, `Upload failed for ${entry.file.name}: ${outcome.reason}`);
       }
       update(entry.key, { status: result.success ? 'done' : 'failed', result, cancelling: false });
       return result;
@@ -160,7 +161,10 @@ export function Upload() {
           : error instanceof ApiError
             ? error.serverMessage
             : messageOf(error);
-      const result = failure(entry.file, `Upload failed for ${entry.file.name}: ${text}`);
+      const aborted = (error as Error).name === 'AbortError';
+      const result = aborted
+        ? { ...failure(entry.file, CANCELLED), cancelled: true }
+        : failure(entry.file, `Upload failed for ${entry.file.name}: ${text}`);
       update(entry.key, { status: 'failed', result, cancelling: false });
       return result;
     } finally {
