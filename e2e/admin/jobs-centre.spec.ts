@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { eventually } from '../../testing/eventually.js';
 import { startWorker } from '../../api/src/testing/worker.js';
 import { csvOf, holdPlaceId } from '../../worker/src/imports/import-testing.js';
+import { requestSitemapRegeneration } from '@directory/core';
+import { JobQueues } from '../../api/src/jobs/job-queues.js';
 import { adminSuite, useBackOffice } from './back-office.js';
 
 /**
@@ -124,5 +126,29 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
     const unknown = await page.goto(`${base}/admin/no-such-screen`);
     expect(unknown?.status()).toBe(404);
     await page.getByText('The page you are looking for does not exist.').waitFor();
+  });
+
+  it('lists past exports with their selection and a download, and regenerates sitemaps now', async () => {
+    const started = await page.request.post(`${base}/api/admin/exports`, {
+      data: { fields: ['name', 'phone'], countryCode: 'CH', categories: ['Bakery'] },
+    });
+    expect(started.status()).toBe(202);
+    const { fileName } = (await started.json()) as { fileName: string };
+    await page.goto(`${base}/admin/jobs`);
+    const history = page.getByRole('list', { name: 'Dışa Aktarma Geçmişi' }).getByRole('listitem', { name: fileName });
+    await history.getByRole('link', { name: 'İndir' }).waitFor({ timeout: 30_000 });
+    expect(await history.innerText()).toMatch(/CH · 1 kategori \(Bakery\) · Tüm zamanlar · 2 alan/);
+    expect(await history.innerText()).toMatch(/22 satır · [\d,]+ (B|KB) · .* tarihine kadar indirilebilir/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('link', { name: 'İndir' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(fileName);
+
+    // A regeneration an import asked for waits a minute; "Yeniden Oluştur" runs one now and says when it is done.
+    await requestSitemapRegeneration(office.t.app.get(JobQueues).queue('sitemaps'));
+    await page.goto(`${base}/admin/settings`);
+    await page.getByRole('button', { name: 'Yeniden Oluştur', exact: true }).click();
+    await toast('Site haritası hazır').waitFor({ timeout: 15_000 });
   });
 });

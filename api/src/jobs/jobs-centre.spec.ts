@@ -134,6 +134,42 @@ describe('the jobs centre: every admin job in one call, live over socket.io', ()
     }
   });
 
+  it('keeps an export in the history with its selection, rows, size and download until it expires', async () => {
+    const started = await request(http())
+      .post('/api/admin/exports')
+      .set('Cookie', app.cookie)
+      .send({ fields: ['name', 'country_code'], countryCode: 'ch', dateRange: 'last7days' })
+      .expect(202);
+    const jobId: string = started.body.jobId;
+    await eventually(async () => (await jobIn('export', jobId))?.state === 'completed', 'the export finished');
+    const rows = Number(
+      (await app.t.orm.em.fork().execute(`select count(*)::int as n from businesses where country_code = 'CH'`))[0].n,
+    );
+    const history = (await list('?queue=export')).jobs;
+    expect(history[0]).toMatchObject({
+      id: jobId,
+      name: 'export',
+      startedBy: 'admin',
+      fileName: started.body.fileName,
+      exportFilters: {
+        fields: ['name', 'country_code'],
+        countryCode: 'CH',
+        categories: [],
+        dateRange: 'last7days',
+        startDate: null,
+        endDate: null,
+      },
+      result: { rows, bytes: expect.any(Number), expiresAt: expect.any(String) },
+    });
+    expect(rows).toBeGreaterThan(0);
+    expect(Date.parse(String((history[0].result as { expiresAt: string }).expiresAt))).toBeGreaterThan(Date.now());
+    const file = await request(http())
+      .get(`/api/admin/exports/${jobId}/download`)
+      .set('Cookie', app.cookie)
+      .expect(200);
+    expect(Buffer.byteLength(file.text)).toBe((history[0].result as { bytes: number }).bytes);
+  });
+
   it('answers 400 for a queue it does not know, 401 without a session', async () => {
     const bad = await request(http()).get('/api/admin/jobs?queue=nope').set('Cookie', app.cookie).expect(400);
     expect(bad.body.message).toEqual(['queue must be one of maintenance, search, export, slugs, sitemaps, import']);

@@ -9,6 +9,8 @@ import {
   type AnyJobProgress,
   type AppConfig,
   canCancel,
+  type ExportFilters,
+  type ExportRequest,
   isAdminJob,
   liveWorkers,
   type QueueName,
@@ -48,6 +50,18 @@ function resultSummary(value: unknown): Record<string, unknown> | null {
   return Object.fromEntries(
     Object.entries(value).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v)),
   );
+}
+
+/** An export job's selection (core's ExportRequest, as the api queued it). */
+function exportFiltersOf(data: Partial<ExportRequest> | undefined): ExportFilters {
+  return {
+    fields: data?.fields ?? [],
+    countryCode: data?.countryCode ?? null,
+    categories: data?.categories ?? [],
+    dateRange: data?.dateRange ?? 'all',
+    startDate: data?.startDate ?? null,
+    endDate: data?.endDate ?? null,
+  };
 }
 
 /**
@@ -140,6 +154,7 @@ export class JobsCentre {
       startedAt: iso(job.processedOn),
       finishedAt: iso(job.finishedOn),
       result: resultSummary(job.returnvalue),
+      ...(queue === 'export' && job.name === 'export' ? { exportFilters: exportFiltersOf(job.data) } : {}),
       canCancel: canCancel(queue, state),
       canRetry: state === 'failed',
     };

@@ -63,9 +63,20 @@ export interface AdminJob {
   finishedAt: string | null;
   /** The job's return value, for the sentence saying how it ended. */
   result: unknown;
+  /** An export's selection (its job data), for the export history; absent for other kinds. */
+  exportFilters?: ExportFilters;
   /** What the admin may do with it now. */
   canCancel: boolean;
   canRetry: boolean;
+}
+
+export interface ExportFilters {
+  fields: string[];
+  countryCode: string | null;
+  categories: string[];
+  dateRange: string;
+  startDate: string | null;
+  endDate: string | null;
 }
 
 /** `GET /api/admin/jobs`: the recent jobs, how many run now, and whether a worker is alive to run them. */

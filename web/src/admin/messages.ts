@@ -103,6 +103,16 @@ export const TR = {
     loadText: 'Yönetim paneli yüklenemedi. Site yeni bir sürüme güncellenmiş olabilir; sayfayı yenileyin.',
     reload: 'Sayfayı yenile',
   },
+  exports: {
+    title: 'Dışa Aktarma Geçmişi',
+    empty: 'Saklanan dışa aktarma yok.',
+    allCountries: 'Tüm ülkeler',
+    allCategories: 'Tüm kategoriler',
+    categories: (n: number, first: string) => `${n} kategori (${first}${n > 3 ? '…' : ''})`,
+    fields: (n: number) => `${n} alan`,
+    until: (when: string) => `${when} tarihine kadar indirilebilir`,
+    expired: 'dosyanın süresi doldu',
+  },
   upload: {
     runningTitle: 'Süren içe aktarmalar',
     resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',

@@ -9,6 +9,7 @@ import { QUEUE_DASHBOARD_URL } from '../AdminLayout.js';
 import { downloadUrl, isRunning, kindOf, outcomeSentence, progressLine, stateOf, wasCancelled } from './job-text.js';
 import { useJobs } from './JobsProvider.js';
 import { WorkerHealth } from './JobsStatus.js';
+import { ExportHistory } from './ExportHistory.js';
 
 /** `/admin/jobs` (issue 34): every running, queued and recent job, live, with cancel and retry. */
 export function JobsPage() {
@@ -48,6 +49,7 @@ export function JobsPage() {
           </ul>
         )}
       </div>
+      <ExportHistory />
     </section>
   );
 }
