@@ -17,6 +17,7 @@ import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
 import { RunningImports } from './jobs-centre/RunningImports.js';
+import { progressFigures } from '@directory/core/wire/jobs.js';
 
 type Status = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
 
@@ -316,11 +317,12 @@ function sameFile(a: File, b: File) {
 function FileItem({ entry, onRemove, onCancel }: { entry: Entry; onRemove: () => void; onCancel: () => void }) {
   const running = entry.status === 'uploading' || entry.status === 'importing';
   const p = entry.progress;
-  const importPercent = p?.rowsTotal ? Math.round(((p.rowsDone ?? 0) / p.rowsTotal) * 100) : undefined;
+  // Bytes read of the file's total (issue 34), else rows of a known total.
+  const importPercent = progressFigures(p, null).percent ?? undefined;
   let label = '';
   if (entry.status === 'uploading') label = `Gönderiliyor: %${entry.sent}`;
   if (entry.status === 'importing') {
-    label = `${PHASES[p?.phase ?? 'queued'] ?? p?.phase}${p?.rowsDone ? `: ${formatNumber(p.rowsDone)}${p.rowsTotal ? ` / ${formatNumber(p.rowsTotal)}` : ''} satır` : ''}`;
+    label = `${PHASES[p?.phase ?? 'queued'] ?? p?.phase}${importPercent !== undefined ? ` %${importPercent}` : ''}${p?.rowsDone ? `: ${formatNumber(p.rowsDone)}${p.rowsTotal ? ` / ${formatNumber(p.rowsTotal)}` : ''} satır` : ''}`;
     if (entry.cancelling) label = 'İptal ediliyor...';
   }
   return (

@@ -24,6 +24,7 @@ export const TR = {
     cancelledTitle: 'İş iptal ediliyor',
     retriedTitle: 'İş yeniden sıraya alındı',
     actionFailed: 'İşlem yapılamadı',
+    allowNotifications: 'Bildirimlere izin ver',
     liveOff: 'Canlı bağlantı yok; liste her 10 saniyede yenileniyor.',
     loadFailed: 'İşler yüklenemedi',
   },

@@ -55,8 +55,4 @@ export interface SearchStatus {
 }
 
 /** Progress an import or export job reports (relayed over socket.io). */
-export interface JobProgress {
-  rowsDone?: number;
-  rowsTotal?: number;
-  phase?: string;
-}
+export type { AnyJobProgress as JobProgress } from '@directory/core/wire/jobs.js';

@@ -26,6 +26,7 @@ export function JobsPage() {
   return (
     <section className="admin-page" aria-labelledby="jobs-title">
       <PageHead id="jobs-title" title={TR.jobs.title} intro={TR.jobs.intro}>
+        <NotificationsButton />
         <a className="button-link" href={QUEUE_DASHBOARD_URL} target="_blank" rel="noopener">
           {TR.jobs.queueBoard}
         </a>
@@ -51,6 +52,22 @@ export function JobsPage() {
       </div>
       <ExportHistory />
     </section>
+  );
+}
+
+/** Asks once for the browser's permission to notify the end of a job while the admin is in another tab. */
+function NotificationsButton() {
+  const supported = typeof Notification !== 'undefined';
+  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
+  if (!supported || permission !== 'default') return null;
+  return (
+    <button
+      type="button"
+      className="secondary"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+    >
+      {TR.jobs.allowNotifications}
+    </button>
   );
 }
 

@@ -66,17 +66,18 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       if (!meRef.current || job.startedBy !== meRef.current) continue;
       told.current.add(key);
       const kind = kindOf(job);
-      if (job.state === 'completed') {
-        toast({ title: TR.outcome.endedTitle(kind), description: outcomeSentence(job) ?? undefined });
-      } else if (wasCancelled(job)) {
-        toast({ title: TR.outcome.cancelledTitle(kind), description: failureSentence(job.queue, job.failedReason) });
-      } else {
-        toast({
-          title: TR.outcome.failedTitle(kind),
-          description: failureSentence(job.queue, job.failedReason),
-          variant: 'destructive',
-        });
-      }
+      const notice =
+        job.state === 'completed'
+          ? { title: TR.outcome.endedTitle(kind), description: outcomeSentence(job) ?? undefined }
+          : wasCancelled(job)
+            ? { title: TR.outcome.cancelledTitle(kind), description: failureSentence(job.queue, job.failedReason) }
+            : {
+                title: TR.outcome.failedTitle(kind),
+                description: failureSentence(job.queue, job.failedReason),
+                variant: 'destructive' as const,
+              };
+      toast(notice);
+      notifyBrowser(notice.title, notice.description);
     }
   }, [data, toast]);
 
@@ -122,4 +123,14 @@ export function JobsProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => ({ answer, error, live, refresh: () => mutate() }), [answer, error, live, mutate]);
   return <JobsContext.Provider value={value}>{children}</JobsContext.Provider>;
+}
+
+/** A browser notification as well, when the admin allowed them and is looking at another tab. */
+function notifyBrowser(title: string, body: string | undefined): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
+  try {
+    new Notification(title, { body, tag: 'admin-job' });
+  } catch {
+    // Some browsers allow notifications only from a service worker; the toast has said it already.
+  }
 }
