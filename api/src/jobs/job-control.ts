@@ -9,6 +9,7 @@ import {
   isUploadId,
   type QueueName,
   QUEUES,
+  slugFixCancelKey,
   uploadPath,
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -26,6 +27,10 @@ const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: str
   [QUEUES.exports]: {
     key: exportCancelKey,
     message: 'The export is being cancelled; its partial file is removed.',
+  },
+  [QUEUES.slugs]: {
+    key: slugFixCancelKey,
+    message: 'The slug fix stops after its current batch; what it shortened stays, and the next run carries on.',
   },
 };
 

@@ -6,8 +6,10 @@ import {
   type AdminJob,
   type AdminJobsAnswer,
   enqueueDeleteBusinesses,
+  enqueueSlugFix,
   QUEUES,
   requestAggregatesRefresh,
+  SLUG_FIX_CANCELLED_MESSAGE,
 } from '@directory/core';
 import { csvOf, eventually, holdPlaceId } from '../../../worker/src/imports/import-testing.js';
 import { REAL, useUploadApp } from '../uploads/upload-testing.js';
@@ -132,6 +134,40 @@ describe('the jobs centre: every admin job in one call, live over socket.io', ()
     } finally {
       if (!released) await held.release();
     }
+  });
+
+  it('cancels a running slug fix between batches; what it did stays, and the retry carries on', async () => {
+    const db = app.t.orm.em.fork();
+    await db.execute(
+      `insert into businesses (name, city, place_id, slug)
+       select 'Slug ' || n, 'Bern', 'cslug-' || n, 'slug-' || n || '-' || (1700000000000 + n)
+       from generate_series(1, 2000) n`,
+    );
+    const long = async () =>
+      Number(
+        (
+          await db.execute<{ n: number }[]>(
+            `select count(*)::int as n from businesses where place_id like 'cslug-%' and slug ~ '-1700000[0-9]{6}$'`,
+          )
+        )[0].n,
+      );
+    const job = await enqueueSlugFix(jobs().queue(QUEUES.slugs), { batchSize: 10 });
+    const id = String(job.id);
+    await eventually(async () => ((await jobIn('slugs', id))?.progress?.rowsDone ?? 0) >= 30, 'batches done');
+    expect(await jobIn('slugs', id)).toMatchObject({ state: 'active', canCancel: true });
+    const cancel = await request(http()).post(`/api/admin/jobs/${id}/cancel`).set('Cookie', app.cookie).expect(202);
+    expect(cancel.body.message).toBe(
+      'The slug fix stops after its current batch; what it shortened stays, and the next run carries on.',
+    );
+    await eventually(async () => (await jobIn('slugs', id))?.state === 'failed', 'the slug fix stopped');
+    expect(await jobIn('slugs', id)).toMatchObject({ canRetry: true, failedReason: SLUG_FIX_CANCELLED_MESSAGE });
+    const left = await long();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(2000);
+    await request(http()).post(`/api/admin/jobs/${id}/retry`).set('Cookie', app.cookie).expect(202);
+    await eventually(async () => (await jobIn('slugs', id))?.state === 'completed', 'the retried fix finished');
+    expect(await long()).toBe(0);
+    expect((await jobIn('slugs', id))?.result).toMatchObject({ resumedFrom: expect.any(Number), complete: true });
   });
 
   it('keeps an export in the history with its selection, rows, size and download until it expires', async () => {

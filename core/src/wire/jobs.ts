@@ -90,7 +90,7 @@ export interface AdminJobsAnswer {
 /** States a cancel applies to: a waiting job is removed, a running import or export is stopped. */
 export const CANCELLABLE_WAITING_STATES = ['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'];
 /** Running jobs the worker can stop part-way (a Redis flag it watches). */
-export const CANCELLABLE_RUNNING_QUEUES: readonly string[] = ['import', 'export'];
+export const CANCELLABLE_RUNNING_QUEUES: readonly string[] = ['import', 'export', 'slugs'];
 
 export function canCancel(queue: string, state: string): boolean {
   return (

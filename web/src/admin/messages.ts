@@ -67,6 +67,8 @@ export const TR = {
   outcome: {
     cancelledImport: 'İptal edildi; dosyadan hiçbir şey kaydedilmedi.',
     cancelledExport: 'İptal edildi; yarım kalan dosya silindi.',
+    cancelledSlugs:
+      'İptal edildi; o ana kadar kısaltılan adresler kaldı (eskileri yönlendiriliyor), sonraki çalıştırma kaldığı yerden sürer.',
     cancelledBeforeStart: 'İptal edildi; başlamadan kaldırıldı.',
     workerStopped: 'Worker durdu; iş bir worker hazır olduğunda yeniden çalışacak.',
     timedOut: 'Süre aşıldı ve iş durduruldu; hiçbir şey yarım kalmadı.',

@@ -77,6 +77,14 @@ describe('what the jobs centre says', () => {
       failedReason: 'The export was cancelled by an administrator; its partial file was removed.',
     });
     expect(outcomeSentence(exportCancelled)).toBe('İptal edildi; yarım kalan dosya silindi.');
+    const slugsCancelled = job({
+      queue: 'slugs',
+      name: 'fix-slugs',
+      state: 'failed',
+      failedReason: 'The slug fix was cancelled by an administrator; the addresses shortened so far stay shortened.',
+    });
+    expect(stateOf(slugsCancelled)).toBe('İptal edildi');
+    expect(outcomeSentence(slugsCancelled)).toMatch(/^İptal edildi; o ana kadar kısaltılan adresler kaldı/);
     expect(outcomeSentence(job({ state: 'failed', failedReason: 'No "name" column was found.' }))).toBe(
       'Hata: No "name" column was found.',
     );

@@ -23,7 +23,11 @@ export const isFinished = (job: Pick<AdminJob, 'state'>) => job.state === 'compl
 export function failureSentence(queue: string, reason: string | null): string {
   const text = reason ?? '';
   if (/cancelled by an administrator/i.test(text))
-    return queue === 'export' ? TR.outcome.cancelledExport : TR.outcome.cancelledImport;
+    return queue === 'export'
+      ? TR.outcome.cancelledExport
+      : queue === 'slugs'
+        ? TR.outcome.cancelledSlugs
+        : TR.outcome.cancelledImport;
   if (/^The worker stopped/i.test(text)) return TR.outcome.workerStopped;
   if (/took longer than .* and was stopped/i.test(text)) return TR.outcome.timedOut;
   return TR.outcome.failed(text || TR.states.failed);
