@@ -11,6 +11,7 @@ import { DATA_KEYS, useCategories, useRefresh, useStats } from './hooks.js';
 import { ErrorNote, PageHead, StatCard } from './parts.js';
 import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
+import { TR } from './messages.js';
 import type { AdminBusiness, AdminBusinessPage } from '@directory/core/wire/admin-businesses.js';
 
 interface SlugFixAnswer {
@@ -113,8 +114,12 @@ export function Businesses() {
     if (!second) return;
     setBulk('all');
     try {
-      const answer = await adminRequest<{ message: string }>('/api/admin/businesses', { method: 'DELETE' });
-      toast({ title: 'Tüm işletmeler silindi', description: answer.message });
+      const answer = await adminRequest<{ message?: string; jobId?: string }>('/api/admin/businesses', {
+        method: 'DELETE',
+      });
+      // A delete still running after the call's wait answers its job (202): it is not done yet.
+      if (answer.message === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      else toast({ title: 'Tüm işletmeler silindi', description: answer.message });
       setPage(1);
       await refreshData();
     } catch (error) {
@@ -135,11 +140,13 @@ export function Businesses() {
     if (!ok) return;
     setBulk('test');
     try {
-      const answer = await adminRequest<{ deletedCount: number }>('/api/admin/test-data', { method: 'DELETE' });
-      toast({
-        title: 'Test verileri silindi',
-        description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
-      });
+      const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/test-data', { method: 'DELETE' });
+      if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      else
+        toast({
+          title: 'Test verileri silindi',
+          description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
+        });
       await refreshData();
     } catch (error) {
       toast({ title: 'Test verileri silinemedi', description: messageOf(error), variant: 'destructive' });

@@ -116,6 +116,10 @@ export const TR = {
     until: (when: string) => `${when} tarihine kadar indirilebilir`,
     expired: 'dosyanın süresi doldu',
   },
+  deletes: {
+    runningTitle: 'Silme sürüyor',
+    running: 'Silme işi arka planda sürüyor; ilerlemesini İş Merkezi’nde görebilirsiniz ve bitince haber verilir.',
+  },
   upload: {
     runningTitle: 'Süren içe aktarmalar',
     resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',
