@@ -12,6 +12,7 @@ import { ErrorNote, PageHead, StatCard } from './parts.js';
 import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
 import { TR } from './messages.js';
+import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import type { AdminBusiness, AdminBusinessPage } from '@directory/core/wire/admin-businesses.js';
 
 interface SlugFixAnswer {
@@ -113,6 +114,7 @@ export function Businesses() {
     });
     if (!second) return;
     setBulk('all');
+    const announced = screenAnnounces('maintenance');
     try {
       const answer = await adminRequest<{ message?: string; jobId?: string }>('/api/admin/businesses', {
         method: 'DELETE',
@@ -125,6 +127,7 @@ export function Businesses() {
     } catch (error) {
       toast({ title: 'Failed to delete businesses', description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };
@@ -139,6 +142,7 @@ export function Businesses() {
     });
     if (!ok) return;
     setBulk('test');
+    const announced = screenAnnounces('maintenance');
     try {
       const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/test-data', { method: 'DELETE' });
       if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
@@ -151,6 +155,7 @@ export function Businesses() {
     } catch (error) {
       toast({ title: 'Test verileri silinemedi', description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };
@@ -166,6 +171,7 @@ export function Businesses() {
     });
     if (!ok) return;
     setBulk('slugs');
+    const announced = screenAnnounces('slugs');
     try {
       let answer = await adminRequest<SlugFixAnswer>('/api/admin/fix-slugs', { method: 'POST', body: {} });
       // The call waits 20 s; a longer fix goes on in the worker and is followed here until it ends.
@@ -181,6 +187,7 @@ export function Businesses() {
     } catch (error) {
       toast({ title: "URL'ler düzeltilemedi", description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };

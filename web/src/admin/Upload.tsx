@@ -17,6 +17,7 @@ import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
 import { RunningImports } from './jobs-centre/RunningImports.js';
+import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import { progressFigures } from '@directory/core/wire/jobs.js';
 
 type Status = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
@@ -179,6 +180,7 @@ export function Upload() {
     if (queue.length === 0 || uploading) return;
     setUploading(true);
     const socket = openJobSocket();
+    const announced = screenAnnounces('import'); // the summary toast below tells how the imports ended
     const results: UploadOutcome[] = [];
     try {
       for (const [index, entry] of queue.entries()) {
@@ -195,6 +197,7 @@ export function Upload() {
       toast({ title: 'Yükleme hatası', description: messageOf(error), variant: 'destructive' });
     } finally {
       socket.close();
+      announced();
       setUploading(false);
       await refresh(...DATA_KEYS, '/api/admin/upload-reports');
     }

@@ -13,6 +13,7 @@ export const JOBS_URL = '/api/admin/jobs?limit=50';
 const SAFETY_POLL_MS = 10_000;
 /** Events in a burst (a new job, its start) share one fresh read of the list. */
 const REFETCH_AFTER_MS = 250;
+const RELEASE_AFTER_MS = 5000;
 
 interface JobsState {
   answer: AdminJobsAnswer | undefined;
@@ -32,6 +33,23 @@ const JobsContext = createContext<JobsState>({
 export const useJobs = () => useContext(JobsContext);
 
 const keyOf = (job: { queue: string; id?: string; jobId?: string }) => `${job.queue}:${job.id ?? job.jobId}`;
+
+/**
+ * Queues whose jobs' ends a screen of this page load is announcing itself right now (the upload page's summary,
+ * the slug fix's and the deletes' answers, the export dialog's download): the provider's toast would replace
+ * theirs (one toast at a time). Returns the function that ends it. A reload forgets them, and the provider speaks.
+ */
+const announcingScreens = new Map<string, number>();
+export function screenAnnounces(queue: string): () => void {
+  announcingScreens.set(queue, (announcingScreens.get(queue) ?? 0) + 1);
+  let ended = false;
+  // Ended a little later: the provider reads the job's end (a quarter second after its event) before then.
+  return () => {
+    if (ended) return;
+    ended = true;
+    setTimeout(() => announcingScreens.set(queue, (announcingScreens.get(queue) ?? 1) - 1), RELEASE_AFTER_MS);
+  };
+}
 
 /**
  * Follows every admin job for the whole back office (issue 34): the list from the api, progress merged in live
@@ -64,6 +82,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       const ended = job.state === 'completed' || job.state === 'failed';
       if (!ended || !before || before.state === job.state || told.current.has(key)) continue;
       if (!meRef.current || job.startedBy !== meRef.current) continue;
+      if ((announcingScreens.get(job.queue) ?? 0) > 0) continue;
       told.current.add(key);
       const kind = kindOf(job);
       const notice =
