@@ -134,6 +134,22 @@ suite('the search page in a browser', () => {
     await page.getByText('Try adjusting your search criteria.').waitFor();
   });
 
+  it('offers what to try instead of an empty result, each offer leading to results', async () => {
+    // Coffee is in Berlin, not in Paris: the same words anywhere, and what Paris has.
+    await page.goto(`${base}/search?q=coffee&location=Paris`);
+    await page.getByText('No businesses found').waitFor();
+    await page.getByRole('heading', { name: 'Popular in Paris' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Bakery' }).getAttribute('href')).toBe(
+      '/search?location=Paris&category=bakery',
+    );
+    await page.getByRole('link', { name: 'Search “coffee” everywhere (1 result)' }).click();
+    await eventually(async () => expect(await results().first().innerText({ timeout: 2000 })).toMatch('Spree Coffee'));
+    // A typo too far for search: the names close to it.
+    await page.goto(`${base}/search?q=sprea%20cofee%20zzq`);
+    await page.getByRole('heading', { name: 'Did you mean' }).waitFor();
+    await page.getByRole('link', { name: 'Spree Coffee' }).waitFor();
+  });
+
   it('suggests as one types and is used with the keyboard', async () => {
     await page.goto(`${base}/search`);
     const what = page.getByRole('combobox', { name: 'Search businesses' });

@@ -119,8 +119,12 @@ suite('server-rendered pages hydrating in a browser', () => {
 
     expect(problems).toEqual([]);
     expect(apiReads).not.toContain('/api/businesses/harbour-bakery');
-    // Only what the server leaves to the browser: snippets and ad codes.
-    expect(apiReads.sort()).toEqual(['/api/admin/advertisement-codes', '/api/admin/site-settings']);
+    // Only what the server leaves to the browser: snippets, ad codes and the related places below the fold.
+    expect(apiReads.sort()).toEqual([
+      '/api/admin/advertisement-codes',
+      '/api/admin/site-settings',
+      '/api/businesses/harbour-bakery/nearby',
+    ]);
 
     // Events are attached: a link navigates in the page (no new document), which then fetches as usual.
     await page.evaluate('window.sameDocument = true');

@@ -11,6 +11,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { DirectoryModule } from './directory.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { SearchEngineModule } from './search/search-engine.module.js';
+import { SynonymsModule } from './synonyms/synonyms.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
@@ -47,6 +48,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
     ContactModule,
     SettingsModule,
     SearchModule,
+    SynonymsModule,
     ExportsModule,
     SlugsModule,
     SitemapsModule,

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { MovedPermanentlyFilter } from './aliases/moved.js';
+import { PlaceAliasesService } from './aliases/place-aliases.service.js';
 import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CitiesController } from './cities/cities.controller.js';
@@ -11,6 +14,13 @@ import { HomepageService } from './homepage/homepage.service.js';
 /** The aggregate-backed public browsing reads: home, categories, countries, cities. */
 @Module({
   controllers: [HomepageController, CategoriesController, CountriesController, CitiesController],
-  providers: [HomepageService, CategoriesService, CountriesService, CitiesService],
+  providers: [
+    HomepageService,
+    CategoriesService,
+    CountriesService,
+    CitiesService,
+    PlaceAliasesService,
+    { provide: APP_FILTER, useClass: MovedPermanentlyFilter },
+  ],
 })
 export class DirectoryModule {}

@@ -15,3 +15,4 @@ export * from './sitemaps/index.js';
 export * from './observability/index.js';
 export { demoBusiness, mulberry32 } from './demo/generator.js';
 export * from './places/index.js';
+export * from './canonical/index.js';

@@ -18,17 +18,88 @@ publicSiteSuite('the public site in a browser: the business page', () => {
       await page.getByRole('heading', { level: 1, name: STAR.name }).waitFor();
     });
 
-    it('shows the badges, rating, category and address links', async () => {
+    it('shows the badges, rating, the category badge linking what it names, and the address once', async () => {
       await page.locator('.badge.open', { hasText: 'Open' }).waitFor();
       await page.locator('.badge', { hasText: 'Verified' }).waitFor();
       await text('(321 reviews)');
-      expect(await page.getByRole('link', { name: 'Artisan bakery' }).getAttribute('href')).toBe('/categories/bakery');
-      expect(await page.getByRole('link', { name: 'Berlin', exact: true }).getAttribute('href')).toBe(
+      // The badge says the category it links to; the more precise type is written beside it.
+      expect(await page.locator('a.badge').innerText()).toBe('Bakery');
+      expect(await page.locator('a.badge').getAttribute('href')).toBe('/categories/bakery');
+      await page.locator('.detail-type', { hasText: 'Artisan bakery' }).waitFor();
+      // "Oranienstraße 1, 10999 Berlin, Germany": city and country named once, as links, nothing appended.
+      const address = page.locator('.detail-address');
+      expect(await address.innerText()).toBe('Oranienstraße 1, 10999 Berlin, Germany');
+      expect(await address.getByRole('link', { name: 'Berlin', exact: true }).getAttribute('href')).toBe(
         '/cities/de/berlin',
       );
-      expect(await page.getByRole('link', { name: 'Germany', exact: true }).getAttribute('href')).toBe('/countries/de');
+      expect(await address.getByRole('link', { name: 'Germany', exact: true }).getAttribute('href')).toBe(
+        '/countries/de',
+      );
       expect(await page.getByRole('link', { name: 'Call Now' }).getAttribute('href')).toBe('tel:+49 30 1234567');
       await text('OPERATIONAL');
+    });
+
+    it('links the website (by its host) and the reviews, opened without passing rank or the page', async () => {
+      const website = page.getByRole('link', { name: 'spree-baeckerei.example', exact: true });
+      expect(await website.getAttribute('href')).toBe('https://www.spree-baeckerei.example/');
+      expect(await website.getAttribute('rel')).toBe('nofollow noopener');
+      expect(await website.getAttribute('target')).toBe('_blank');
+      const reviews = page.getByRole('link', { name: 'Read all 321 reviews' });
+      expect(await reviews.getAttribute('href')).toBe('https://reviews.example/spree');
+      expect(await reviews.getAttribute('rel')).toBe('nofollow noopener');
+    });
+
+    it('shows the breadcrumb Home › Germany › Berlin › Bakery › name, with its BreadcrumbList', async () => {
+      const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+      expect(await trail.getByRole('link').allInnerTexts()).toEqual(['Home', 'Germany', 'Berlin', 'Bakery']);
+      expect(await trail.getByRole('link', { name: 'Berlin' }).getAttribute('href')).toBe('/cities/de/berlin');
+      expect(await trail.locator('[aria-current="page"]').innerText()).toBe(STAR.name);
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const list = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'BreadcrumbList');
+      expect(list.itemListElement.map((c: { name: string }) => c.name)).toEqual([
+        'Home',
+        'Germany',
+        'Berlin',
+        'Bakery',
+        STAR.name,
+      ]);
+      // Absolute, on the site's public address (as the canonical link).
+      const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!);
+      expect(list.itemListElement[2].item).toBe(`${canonical.origin}/cities/de/berlin`);
+    });
+
+    it('lays the facts out in two columns at 1280 px, contact card and map on the right', async () => {
+      const main = await page.locator('.detail-main').boundingBox();
+      const side = await page.locator('.detail-side').boundingBox();
+      expect(side!.x).toBeGreaterThan(main!.x + main!.width);
+      expect(Math.abs(side!.y - main!.y)).toBeLessThan(5);
+      expect(await page.locator('.detail-side').getByRole('heading', { name: 'Location' }).count()).toBe(1);
+    });
+
+    it('shows a placeholder in place of a photo that fails to load', async () => {
+      // Photos come from a blocked host: the image fails, after hydration as well as before it.
+      await page.getByRole('img', { name: `No photo of ${STAR.name}` }).waitFor();
+      expect(await page.locator('img.detail-photo').count()).toBe(0);
+    });
+
+    it('suggests nearby places and more of its category in its city, never itself', async () => {
+      const nearby = page.locator('section.related', { has: page.getByRole('heading', { name: 'Nearby places' }) });
+      const similar = page.locator('section.related', {
+        has: page.getByRole('heading', { name: 'More Bakery in Berlin' }),
+      });
+      await nearby.getByRole('listitem').first().waitFor();
+      expect(await nearby.getByRole('listitem').count()).toBe(6);
+      expect(await similar.getByRole('listitem').count()).toBe(6);
+      const names = [
+        ...(await nearby.getByRole('link').allInnerTexts()),
+        ...(await similar.getByRole('link').allInnerTexts()),
+      ];
+      expect(names).not.toContain(STAR.name);
+      expect(names.every((name) => /^(Kiez Bakery \d+|Nacht Café)$/.test(name))).toBe(true);
+      await nearby
+        .getByText(/km away|m away/)
+        .first()
+        .waitFor();
     });
 
     it('links directions to the place id in a new tab', async () => {
@@ -67,7 +138,8 @@ publicSiteSuite('the public site in a browser: the business page', () => {
       const rows = page.locator('section', { has: page.getByRole('heading', { name: 'Opening Hours' }) }).locator('tr');
       expect(await rows.count()).toBe(7);
       expect(await page.locator('tr.today th').innerText()).toBe(today);
-      expect(await page.locator('tr.today td').innerText()).toBe('7AM-7PM');
+      // Stored as "7AM-7PM"; written in the visitor's locale (en-US here), every day alike.
+      expect(await page.locator('tr.today td').innerText()).toMatch(/^7:00\sAM – 7:00\sPM$/);
     });
 
     it('sets the title, the meta description and LocalBusiness structured data', async () => {
@@ -134,6 +206,9 @@ publicSiteSuite('the public site in a browser: the business page', () => {
       await visit(page, `/business/kiez-bakery-1`);
       await page.getByRole('heading', { level: 1, name: 'Kiez Bakery 1' }).waitFor();
       expect(await page.locator('.badge.open, .badge.closed').count()).toBe(0);
+      // No hours: the section stays and says so.
+      const hours = page.locator('section', { has: page.getByRole('heading', { name: 'Opening Hours' }) });
+      await hours.getByText('Hours not listed').waitFor();
       // The §5 retry: a trailing -xxxxxx suffix is stripped.
       await visit(page, `/business/kiez-bakery-1-zz99aa`);
       await page.getByRole('heading', { level: 1, name: 'Kiez Bakery 1' }).waitFor();

@@ -53,7 +53,7 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       // Counts read with thousands separators ("1,038").
       const n = (value: number) => value.toLocaleString('en-US');
       await visit(page, `/businesses?page=2`);
-      await text(`Showing 21-40 of ${n(total)} businesses`);
+      await text(`Showing 21–40 of ${n(total)} businesses`);
       for (const tile of ['Total Businesses', 'Current Page', 'Total Pages', 'Per Page']) await text(tile);
       expect(await page.getByPlaceholder('Search businesses...').count()).toBe(1);
       expect(await activeNav()).toEqual(['Businesses']);
@@ -68,12 +68,12 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 … ${pages} Next`);
       await pager.getByRole('button', { name: '4' }).click();
       await page.waitForURL(/\/businesses\?page=4$/);
-      await text(`Showing 61-80 of ${n(total)} businesses`);
+      await text(`Showing 61–80 of ${n(total)} businesses`);
       expect((await pager.innerText()).replace(/\s+/g, ' ')).toBe(`Previous 1 2 3 4 5 6 … ${pages} Next`);
       await pager.getByRole('button', { name: String(pages) }).click();
       await page.waitForURL(new RegExp(`page=${pages}$`));
       // The address changes before the page's data has come: the last page's rows first, then its pager.
-      await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
+      await text(`Showing ${n((pages - 1) * 20 + 1)}–${n(total)} of ${n(total)} businesses`);
       expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       // A page past the last one (or over 100) says so and links the last page, server-rendered and in the client.
       await visit(page, `/businesses?page=101`);
@@ -83,11 +83,17 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await pager.waitFor({ state: 'detached' });
       await page.getByRole('link', { name: `Go to page ${pages}` }).click();
       await page.waitForURL(new RegExp(`page=${pages}$`));
-      await text(`Showing ${n((pages - 1) * 20 + 1)}-${n(total)} of ${n(total)} businesses`);
+      await text(`Showing ${n((pages - 1) * 20 + 1)}–${n(total)} of ${n(total)} businesses`);
     });
 
     it('opens a business from a card', async () => {
       await visit(page, `/businesses`);
+      // The list view is compact rows with a thumbnail, not photo banners.
+      await page.getByRole('button', { name: 'List view' }).click();
+      const row = page.locator('article.card-row').first();
+      await row.waitFor();
+      expect((await row.boundingBox())!.height).toBeLessThan(160);
+      await page.getByRole('button', { name: 'Grid view' }).click();
       const card = page.locator('article.card').first();
       const name = await card.getByRole('heading').innerText();
       await card.getByRole('link', { name: 'View Details' }).click();
@@ -100,6 +106,16 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await page.getByRole('link', { name: /Hardware store/ }).waitFor();
       expect(await activeNav()).toEqual(['Categories']);
       await text(`4 categories · ${(FILLER + FIXTURES.length).toLocaleString('en-US')} businesses`);
+      // Filters: A–Z order and a smallest number of businesses; the grid/list toggle.
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Sort by').selectOption('name');
+      const cards = page.locator('main a.card h3');
+      expect(await cards.allInnerTexts()).toEqual(['Bakery', 'Coffee shop', 'Hardware store', 'Restaurant']);
+      await page.getByLabel('Businesses', { exact: true }).selectOption('100');
+      expect(await cards.allInnerTexts()).toEqual(['Hardware store']);
+      await page.getByLabel('Businesses', { exact: true }).selectOption('0');
+      await page.getByRole('button', { name: 'List view' }).click();
+      expect(await page.locator('main .list a.card').count()).toBe(4);
       const letters = page.getByRole('navigation', { name: 'Letters' });
       expect(await letters.getByRole('link').count()).toBe(27);
       await letters.getByRole('link', { name: 'B', exact: true }).click();
@@ -118,12 +134,23 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await visit(page, `/categories/bakery`);
       await page.getByRole('heading', { level: 1, name: 'Bakery' }).waitFor();
       await text('15 businesses in 1 country.');
-      await text('Showing 1 - 12 of 15 businesses');
+      await text('Showing 1–12 of 15 businesses');
       expect(await page.locator('article.card').count()).toBe(12);
       const sidebar = page.getByRole('complementary');
       expect(await sidebar.getByRole('link', { name: 'Germany' }).getAttribute('href')).toBe('/countries/germany');
       await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2' }).click();
-      await text('Showing 13 - 15 of 15 businesses');
+      // The page is in the address: a business, then Back, returns to page 2 (not page 1).
+      await page.waitForURL(/\/categories\/bakery\?page=2$/);
+      await text('Showing 13–15 of 15 businesses');
+      await page.locator('article.card').first().getByRole('link', { name: 'View Details' }).click();
+      await page.waitForURL(/\/business\//);
+      await page.goBack();
+      await page.waitForURL(/\/categories\/bakery\?page=2$/);
+      await text('Showing 13–15 of 15 businesses');
+      expect(await page.locator('article.card').count()).toBe(3);
+      // Server-rendered at that address too.
+      await visit(page, `/categories/bakery?page=2`);
+      await text('Showing 13–15 of 15 businesses');
       await visit(page, `/categories/no-such-category`);
       await heading(/Error loading category|Category not found/);
     });
@@ -163,27 +190,28 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
     it('cities, a letter and a city', async () => {
       await visit(page, `/cities`);
       expect(await activeNav()).toEqual(['Cities']);
-      await text('Showing 1 to 24 of 25 cities');
+      await text('Showing 1–24 of 25 cities');
       const pager = page.getByRole('navigation', { name: 'Pagination' });
       await page.mouse.wheel(0, 2000);
       await pager.getByRole('button', { name: '2' }).click();
-      await text('Showing 25 to 25 of 25 cities');
+      await text('Showing 25–25 of 25 cities');
+      await page.waitForURL(/\/cities\?page=2$/);
       // The page change scrolls back to the top.
       await page.waitForFunction(() => (window.scrollY as number) === 0);
       // New search text starts again from page 1.
       await page.getByPlaceholder('Search cities or countries...').fill('a');
-      await text(/^Showing 1 to \d+ of \d+ cities$/);
+      await text(/^Showing 1–\d+ of \d+ cities$/);
       // A country code matches its cities ("us" is also inside "Houston", a US city).
       await page.getByPlaceholder('Search cities or countries...').fill('us');
-      await text(/Showing 1 to 21 of 21 cities/);
+      await text(/Showing 1–21 of 21 cities/);
       await visit(page, `/cities/b`);
       await page.getByRole('heading', { level: 1, name: /B$/ }).waitFor();
-      await text(/Showing 1 to 2 of 2 cities/);
+      await text(/Showing 1–2 of 2 cities/);
       await page.getByPlaceholder('Search cities or countries...').fill('zzz');
       await text('No cities found');
       // Accents and case fold on both sides: "BÉRLIN" finds Berlin (the names' side: web/src/lib/fold.spec.ts).
       await page.getByPlaceholder('Search cities or countries...').fill('BÉRLIN');
-      await text(/Showing 1 to 1 of 1 city$/);
+      await text(/Showing 1–1 of 1 city$/);
       await page.getByPlaceholder('Search cities or countries...').fill('');
       const berlin = page.getByRole('link', { name: /^Berlin/ });
       expect(await berlin.getAttribute('href')).toBe('/cities/de/berlin');
@@ -221,7 +249,14 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await heading(section);
       await text(/last updated December 12, 2025/i);
-      if (path === 'cookie-policy') await text(/e-mail at \S+@\S+, by phone at \+/);
+      if (path === 'cookie-policy') {
+        await text(/e-mail at \S+@\S+, by phone at \+/);
+        // Example cookies by type, with their providers.
+        const table = page.getByRole('table');
+        for (const name of ['admin_session', '_ga', '_fbp', 'Google Analytics (Google LLC)', 'Meta Pixel'])
+          await table.getByText(name, { exact: false }).first().waitFor();
+        expect(await table.getByRole('row').count()).toBeGreaterThan(4);
+      }
       expect(await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: title }).count()).toBe(1);
     });
 
@@ -229,6 +264,11 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await visit(page, `/no/such/page`);
       await heading(/404/);
       await text(/does not exist/);
+      // Its 300×250 advertisement slot, filled with the first ad code and its scripts run.
+      const slot = page.locator('.ad-slot-404');
+      await slot.locator('#e2e-ad1', { hasText: 'ad1 ran' }).waitFor();
+      const box = await slot.boundingBox();
+      expect([Math.round(box!.width), box!.height >= 250]).toEqual([300, true]);
       for (const name of ['Categories', 'Countries', 'Cities'])
         expect(await page.getByRole('main').getByRole('link', { name, exact: true }).count()).toBe(1);
       await page.getByRole('link', { name: 'Back to Home' }).waitFor();

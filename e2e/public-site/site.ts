@@ -130,7 +130,8 @@ export function usePublicSite() {
     await insertBusinesses(t, FIXTURES);
     await sql(
       `update businesses set type = 'Artisan bakery', verified = true, phone = '+49 30 1234567',
-         full_address = 'Oranienstraße 1, 10999 Berlin, Germany' where slug = ?`,
+         full_address = 'Oranienstraße 1, 10999 Berlin, Germany', url = 'https://www.spree-baeckerei.example/',
+         reviews_link = 'https://reviews.example/spree' where slug = ?`,
       [STAR.slug],
     );
     await syncSearch(t);

@@ -19,7 +19,7 @@ export interface SearchQuery {
   /** City slug (pair it with country where city names repeat across countries). */
   city?: string;
   minRating?: number;
-  /** Open today by the stored weekly hours (public spec §4: a day is open unless marked Closed). */
+  /** Open at this minute at the business's local time (its open minutes of the week in its zone; open-now.ts). */
   openNow?: boolean;
   lat?: number;
   lng?: number;
@@ -27,13 +27,16 @@ export interface SearchQuery {
   sort?: SearchSort;
   page?: number;
   limit?: number;
-  /** The day openNow refers to; defaults to now (server time, as isOpenOn does). */
+  /** The instant openNow refers to; defaults to now. */
   now?: Date;
 }
 
-/** A business as a search answers it: the document's public fields, with open-now instead of the weekly bits. */
-export interface SearchHit extends Omit<SearchDocument, 'is_approved' | 'open_days' | 'location_terms'> {
-  /** Null when the business has no (valid) opening hours. */
+/** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */
+export interface SearchHit extends Omit<
+  SearchDocument,
+  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases' | 'amenities'
+> {
+  /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
   openNow: boolean | null;
   /** Present when the query gave lat/lng. */
   distanceKm?: number;
@@ -65,11 +68,9 @@ export interface SearchResult {
   processingTimeMs: number;
 }
 
-export interface Suggestions {
-  businesses: { name: string; slug: string; city: string | null }[];
-  categories: { name: string; slug: string; count: number }[];
-  cities: { name: string; slug: string; countryCode: string; count: number }[];
-}
+/** The shape the api answers and the web reads (core/src/wire/search.ts). */
+import type { Suggestions } from '@directory/core';
+export type { Suggestions };
 
 /** What the index stores per business; produced by the SQL projection in sync/source.ts. */
 export interface SearchDocument {
@@ -92,13 +93,22 @@ export interface SearchDocument {
   reviews: number;
   verified: boolean;
   is_approved: boolean;
-  /** Bit d (0 = Sunday) set when weekday d is open; null when hours are unknown. */
-  open_days: number | null;
+  /**
+   * Open minutes of the week in local time (core's weekIntervals) as an int4multirange literal ("{[540,1020)}", "{}"
+   * when closed all week); null when the hours are missing or unreadable.
+   */
+  open_minutes: string | null;
+  /** The zone the open minutes are local to; UTC for a business without one (as the detail page reads it). */
+  time_zone: string;
   /** Folded places a location filter matches exactly (city, country, code, address parts). */
   location_terms: string[];
+  /** The phrases of the admin's synonyms the business answers (search_synonyms), matched as its lowest field. */
+  synonym_phrases: string | null;
+  /** The amenities it has (search_amenity_words), matched as its lowest field with the phrases. */
+  amenities: string | null;
 }
 
-/** The stored fields a hit is made of (open_days becomes openNow); both engines retrieve exactly these. */
+/** The stored fields a hit is made of (open_minutes and time_zone become openNow); both engines retrieve exactly these. */
 export const HIT_FIELDS = [
   'id',
   'slug',
@@ -118,7 +128,8 @@ export const HIT_FIELDS = [
   'rating',
   'reviews',
   'verified',
-  'open_days',
+  'open_minutes',
+  'time_zone',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
 export interface WriteOptions {

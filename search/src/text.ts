@@ -1,4 +1,4 @@
-import { countryCodeFromName } from '@directory/core';
+import { countryCodeOfName } from '@directory/core';
 import type { SearchQuery, SearchSort } from './search-engine.js';
 
 /**
@@ -68,7 +68,8 @@ export function queryWords(q: string | undefined): string[] {
 
 /**
  * A location becomes one group of alternatives per comma-separated part; a business matches when every
- * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de").
+ * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de", "UK" → "gb",
+ * "USA" → "us").
  */
 export function locationGroups(location: string | undefined): string[][] {
   if (!location) return [];
@@ -77,7 +78,7 @@ export function locationGroups(location: string | undefined): string[][] {
     .map((part) => fold(part).replace(/\s+/g, ' ').trim())
     .filter(Boolean)
     .map((part) => {
-      const code = countryCodeFromName(part)?.toLowerCase();
+      const code = countryCodeOfName(part)?.toLowerCase();
       return code && code !== part ? [part, code] : [part];
     });
 }
@@ -88,8 +89,8 @@ export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 's
   sort: SearchSort;
   words: string[];
   locationGroups: string[][];
-  /** Weekday 0 (Sunday) … 6 the openNow filter and hit flag refer to. */
-  weekday: number;
+  /** The instant openNow (the filter and the hits' flag) is judged at. */
+  now: Date;
   geo: { lat: number; lng: number; radiusKm?: number } | null;
 }
 
@@ -119,13 +120,9 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
     sort,
     words: queryWords(query.q),
     locationGroups: locationGroups(query.location),
-    weekday: (query.now ?? new Date()).getDay(),
+    now: query.now ?? new Date(),
     geo,
   };
-}
-
-export function isOpen(openDays: number | null, weekday: number): boolean | null {
-  return openDays === null || openDays === undefined ? null : (openDays & (1 << weekday)) !== 0;
 }
 
 /** Great-circle distance, the same formula the PostgreSQL engine runs in SQL. */
@@ -140,3 +137,12 @@ export const EARTH_RADIUS_KM = 6371;
 
 /** Facet keys both engines produce ("slug\u001flabel"), merged into {value, label, count}. */
 export const FACET_SEPARATOR = '\u001f';
+
+/** A word of this many letters may hold one typo; from TWO_TYPOS_FROM letters, two (both engines count alike). */
+export const TYPO_MIN_LETTERS = 5;
+export const TWO_TYPOS_FROM = 9;
+
+/** Edits a word may hold and still stand for a word of the index. */
+export function typosAllowed(word: string): number {
+  return word.length >= TWO_TYPOS_FROM ? 2 : word.length >= TYPO_MIN_LETTERS ? 1 : 0;
+}

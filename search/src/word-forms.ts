@@ -1,4 +1,4 @@
-import snowball from 'snowball-stemmers';
+import { englishStem } from '@directory/core';
 
 /**
  * Word forms: plural and singular (and other inflections) match each other through their English Snowball stem,
@@ -7,17 +7,11 @@ import snowball from 'snowball-stemmers';
  * it, marked (`=bakeri` for "bakery"); a query word stands also for its stem, marked and as a word ("bakeries" →
  * `=bakeri`, `bakeri`), so "bakeries" finds "Bakery" and "gym" finds "Gyms".
  */
-const english = snowball.newStemmer('english');
-
 /** The mark of a stem among a document's words (no letter or digit: never a word of its own). */
 export const STEM_MARK = '=';
 
 /** The English stem of a folded word of the letters a–z, or null when it is the word itself (or none). */
-export function stemOf(word: string): string | null {
-  if (!/^[a-z]+$/.test(word)) return null;
-  const stem = english.stem(word);
-  return stem && stem !== word ? stem : null;
-}
+export const stemOf = englishStem;
 
 /** What a query word stands for besides itself: its stem, marked (documents' inflections) and as a word. */
 export function wordFormsOf(word: string): string[] {

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout.js';
 import { FullPageLoad } from './lib/FullPageLoad.js';
-import { BusinessDetail } from './pages/BusinessDetail.js';
+import { BusinessDetail } from './pages/business/BusinessDetail.js';
 import { Businesses } from './pages/Businesses.js';
 import {
   Categories,

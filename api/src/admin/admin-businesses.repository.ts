@@ -1,15 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   type AdminBusiness,
   type AdminBusinessPage,
   adminPagination,
   businessDeleteFilter,
+  canonicalAbout,
   type BusinessDeleteScope,
   BusinessSchema,
   slugify,
 } from '@directory/core';
 import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 
 const SORT_COLUMNS = { name: 'name', rating: 'rating', reviewCount: 'reviews', createdAt: 'created_at' } as const;
 
@@ -37,7 +39,10 @@ interface AdminRow {
  */
 @Injectable()
 export class AdminBusinessesRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly aliases: PlaceAliasesService,
+  ) {}
 
   /** Every business, approved or not, searched by name, filtered by category, sorted as the admin chose. */
   async list(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
@@ -149,11 +154,25 @@ export class AdminBusinessesRepository {
     const clean = Object.fromEntries(
       Object.entries(changes).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]),
     ) as UpdateBusinessDto;
+    // Stored as every writer stores it (canonicalAbout), so the search reads the amenities the page shows.
+    if (typeof clean.about === 'string') {
+      const about = canonicalAbout(clean.about);
+      if (about === null)
+        throw new BadRequestException([
+          'about must be text, or a JSON object of groups of amenities set to true or false',
+        ]);
+      clean.about = about;
+    }
     this.em.assign(business, {
       ...clean,
       name: clean.name ?? business.name,
       countryCode: clean.countryCode === undefined ? business.countryCode : (clean.countryCode?.toUpperCase() ?? null),
     });
+    // Another spelling of a city or category that has a page is stored as that page's (canonical/).
+    if (clean.city !== undefined || clean.countryCode !== undefined)
+      business.city = await this.aliases.canonicalCity(business.countryCode ?? null, business.city ?? null);
+    if (clean.category !== undefined)
+      business.category = await this.aliases.canonicalCategory(business.category ?? null);
     business.categorySlug = slugify(business.category) || null;
     business.citySlug = slugify(business.city) || null;
     await this.em.flush();

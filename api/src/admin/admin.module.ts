@@ -8,10 +8,18 @@ import { ReportsService } from './reports.service.js';
 import { SystemService } from './system.service.js';
 import { VisitorsMiddleware } from './visitors.middleware.js';
 import { VisitorsService } from './visitors.service.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 
 @Module({
   controllers: [AdminBusinessesController, AdminSystemController, AdminReportsController],
-  providers: [AdminBusinessesService, AdminBusinessesRepository, SystemService, VisitorsService, ReportsService],
+  providers: [
+    AdminBusinessesService,
+    AdminBusinessesRepository,
+    PlaceAliasesService,
+    SystemService,
+    VisitorsService,
+    ReportsService,
+  ],
   // The web app counts visits of the pages it renders on the server (they read no api from the browser).
   exports: [VisitorsService],
 })

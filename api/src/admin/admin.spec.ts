@@ -76,6 +76,17 @@ describe('admin calls', () => {
       .expect(200);
     const page = await request(http()).get('/api/businesses/joe-plumbing-new-york-mno345').expect(200);
     expect(page.body).toMatchObject({ name: 'Joe Plumbing & Heating', city: 'Brooklyn', citySlug: 'brooklyn' });
+    // About is stored as every writer stores it (canonical JSON), or refused when it cannot be read.
+    const storedAbout = async () =>
+      (await t.orm.em.fork().execute('select about from businesses where id = ?', [id]))[0].about;
+    await as('put', `/api/admin/businesses/${id}`).send({ about: "{'Accessibility': {'Ramp': True}}" }).expect(200);
+    expect(await storedAbout()).toBe('{"Accessibility":{"Ramp":true}}');
+    await as('put', `/api/admin/businesses/${id}`).send({ about: 'Family run since 1990' }).expect(200);
+    expect(await storedAbout()).toBe('"Family run since 1990"');
+    const refused = await as('put', `/api/admin/businesses/${id}`).send({ about: '{not json' }).expect(400);
+    expect(refused.body.message).toEqual([
+      'about must be text, or a JSON object of groups of amenities set to true or false',
+    ]);
   });
 
   it.each([

@@ -4,9 +4,10 @@ import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { PageNumber } from '../common/paging.dto.js';
 import { SlugParams } from '../common/params.dto.js';
 import { ApiCall } from '../docs/api-responses.js';
-import { BusinessDetail, BusinessPage, Featured } from '../docs/schemas.js';
+import { BusinessDetail, BusinessPage, Featured, RelatedPlaces } from '../docs/schemas.js';
 import { BusinessesService, PUBLIC_MAX_PAGE } from './businesses.service.js';
 import { Public } from '../auth/access.js';
+import { RELATED_COUNT, RelatedPlacesService } from './related.service.js';
 
 class BusinessListQuery {
   @PageNumber(PUBLIC_MAX_PAGE)
@@ -17,7 +18,10 @@ class BusinessListQuery {
 @Controller()
 @Public()
 export class BusinessesController {
-  constructor(private readonly businesses: BusinessesService) {}
+  constructor(
+    private readonly businesses: BusinessesService,
+    private readonly related: RelatedPlacesService,
+  ) {}
 
   @Get('businesses')
   @PublicCache(CACHE_POLICIES.page)
@@ -43,5 +47,17 @@ export class BusinessesController {
   )
   detail(@Param() params: SlugParams) {
     return this.businesses.detail(params.slug);
+  }
+
+  @Get('businesses/:slug/nearby')
+  @PublicCache(CACHE_POLICIES.page)
+  @ApiCall(
+    `The places a business page suggests: up to ${RELATED_COUNT} nearby and ${RELATED_COUNT} of its category in its city`,
+    RelatedPlaces,
+    400,
+    404,
+  )
+  nearby(@Param() params: SlugParams) {
+    return this.related.related(params.slug);
   }
 }

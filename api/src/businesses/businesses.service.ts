@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   type BusinessRow,
   openState,
+  PAGE_SIZES,
   pageInfo,
   parseAbout,
   parseWorkingHours,
@@ -14,7 +15,7 @@ import type { SearchEngine } from '@directory/search';
 import { hitToListing, LISTING_COLUMNS, type ListingRow, toListing } from '../common/listing.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
-export const PUBLIC_PAGE_SIZE = 20;
+export const PUBLIC_PAGE_SIZE = PAGE_SIZES.businesses;
 export { PUBLIC_MAX_PAGE };
 export const FEATURED_COUNT = 8;
 

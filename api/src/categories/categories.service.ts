@@ -4,6 +4,8 @@ import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
+import { MovedPermanently } from '../aliases/moved.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 import { countryLabel } from '../countries/country-label.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
@@ -21,6 +23,7 @@ export class CategoriesService {
   constructor(
     private readonly em: EntityManager,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    private readonly aliases: PlaceAliasesService,
   ) {}
 
   async list(letter?: string, q?: string) {
@@ -45,7 +48,12 @@ export class CategoriesService {
   async page(slug: string, page: number, limit: number) {
     const key = slugify(slug);
     const [stats] = await this.em.execute<CategoryRow[]>('select * from category_stats where category_slug = ?', [key]);
-    if (!stats) throw new NotFoundException(`No category has the address "${slug}".`);
+    if (!stats) {
+      // Another spelling of a category (restaurants, cafe) or an old slug: 301 to the category's address.
+      const moved = await this.canonicalOf(slug);
+      if (moved) throw new MovedPermanently(`/api/categories/${encodeURIComponent(moved)}`);
+      throw new NotFoundException(`No category has the address "${slug}".`);
+    }
     const [countries, businesses] = await Promise.all([
       this.em.execute<{ country_code: string; country: string | null; business_count: number }[]>(
         `select cc.country_code, cs.country, cc.business_count from country_category_stats cc
@@ -64,5 +72,16 @@ export class CategoriesService {
       businesses: businesses.hits.map(hitToListing),
       ...pageInfo(page, limit, stats.business_count),
     };
+  }
+
+  /** The category another address names (PlaceAliasesService), when it has a page. */
+  private async canonicalOf(slug: string): Promise<string | null> {
+    const alias = await this.aliases.canonicalSlug('category', slug);
+    if (alias === null) return null;
+    const [page] = await this.em.execute<CategoryRow[]>(
+      'select category_slug from category_stats where category_slug = ?',
+      [alias],
+    );
+    return page ? alias : null;
   }
 }

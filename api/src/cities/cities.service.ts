@@ -4,6 +4,8 @@ import { pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
+import { MovedPermanently } from '../aliases/moved.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 import { countryLabel } from '../countries/country-label.js';
 import { SEARCH_ENGINE } from '../search/search-engine.module.js';
 
@@ -23,9 +25,10 @@ export class CitiesService {
   constructor(
     private readonly em: EntityManager,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    private readonly aliases: PlaceAliasesService,
   ) {}
 
-  /** Public spec §2 city list; the search box matches a city name or a country code. */
+  /** Public spec §2 city list; the search box matches a city by any of its names, or a country code. */
   async list(letter?: string, q?: string) {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -34,8 +37,11 @@ export class CitiesService {
       params.push(letter);
     }
     if (q?.trim()) {
-      where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?))`);
-      params.push(`%${q.trim()}%`, q.trim());
+      // Or any other name of the city (city_names: Munich for München).
+      where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?) or exists (
+        select 1 from city_names n where n.country_code = c.country_code and n.city_slug = c.city_slug
+          and search_fold(?) = any(n.terms)))`);
+      params.push(`%${q.trim()}%`, q.trim(), q.trim());
     }
     const rows = await this.em.execute<CityRow[]>(
       `select c.*, s.country from city_stats c join country_stats s using (country_code)
@@ -60,7 +66,21 @@ export class CitiesService {
        where c.country_code = ? and c.city_slug = ?`,
       [code, key],
     );
-    if (!city) throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
+    if (!city) {
+      // Another name of the city (Geneva, munchen, Београд) or an old slug: 301 to the city's address.
+      const canonical = await this.aliases.canonicalSlug('city', citySlug, code);
+      const [moved] = canonical
+        ? await this.em.execute<CityRow[]>('select * from city_stats where country_code = ? and city_slug = ?', [
+            code,
+            canonical,
+          ])
+        : [];
+      if (moved)
+        throw new MovedPermanently(
+          `/api/cities/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(moved.city_slug)}`,
+        );
+      throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
+    }
     const [categories, businesses] = await Promise.all([
       this.em.execute<{ category: string; category_slug: string; business_count: number }[]>(
         `select s.category, cc.category_slug, cc.business_count from city_category_stats cc

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PUBLIC_MAX_PAGE } from '@directory/core';
+import { PAGE_SIZES, PUBLIC_MAX_PAGE } from '@directory/core';
 
 /** The deepest page any list takes (the admin's lists): far past the catalogue, and a bounded offset. */
 export const MAX_PAGE = 1_000_000;
@@ -51,5 +51,5 @@ export class PublicPageQuery {
   page = 1;
 
   @PageLimit()
-  limit = 12;
+  limit: number = PAGE_SIZES.placeBusinesses;
 }

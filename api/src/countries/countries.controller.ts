@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { PAGE_SIZES } from '@directory/core';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { PublicPageQuery } from '../common/paging.dto.js';
 import { SlugParams } from '../common/params.dto.js';
@@ -10,7 +11,7 @@ import { CountriesService } from './countries.service.js';
 import { Public } from '../auth/access.js';
 
 class CountryCitiesQuery extends PublicPageQuery {
-  override limit = 24;
+  override limit: number = PAGE_SIZES.countryCities;
 
   @IsOptional()
   @IsString()

@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageInfo, slugify } from '@directory/core';
+import { aliasKey, countryCodeOfName, pageInfo, slugify, unslugify } from '@directory/core';
+import { MovedPermanently } from '../aliases/moved.js';
+import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 import { countryLabel } from './country-label.js';
 
 export const COUNTRY_TOP_CITIES = 20;
@@ -16,7 +18,10 @@ interface CountryRow {
 
 @Injectable()
 export class CountriesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly aliases: PlaceAliasesService,
+  ) {}
 
   async list() {
     const rows = await this.em.execute<CountryRow[]>(
@@ -25,15 +30,29 @@ export class CountriesService {
     return rows.map(toCountryItem);
   }
 
-  /** A country by its name slug (/countries/united-states) or its ISO code (/countries/us). */
-  async findCountry(slug: string): Promise<CountryRow> {
+  /**
+   * A country by its name slug (/countries/united-states) or its ISO code (/countries/us). Another of its
+   * addresses (an alias: an old name, the slug without accents such as turkiye; its name in another language;
+   * its alpha-3 code) answers 301 to the name slug, with `rest` (the sub-page) kept.
+   */
+  async findCountry(slug: string, rest = ''): Promise<CountryRow> {
     const key = slugify(slug);
     const rows = await this.em.execute<CountryRow[]>('select * from country_stats');
     const found =
       rows.find((r) => r.country_code.toLowerCase() === key) ??
       rows.find((r) => countryLabel(r.country_code, r.country).slug === key);
-    if (!found) throw new NotFoundException(`No country has the address "${slug}".`);
-    return found;
+    if (found) return found;
+    const alias = await this.aliases.canonicalSlug('country', slug);
+    const code = countryCodeOfName(unslugify(key));
+    const moved =
+      rows.find((r) => alias !== null && countryLabel(r.country_code, r.country).slug === alias) ??
+      rows.find((r) => aliasKey(countryLabel(r.country_code, r.country).slug) === aliasKey(key)) ??
+      rows.find((r) => r.country_code === code);
+    if (moved)
+      throw new MovedPermanently(
+        `/api/countries/${encodeURIComponent(countryLabel(moved.country_code, moved.country).slug)}${rest}`,
+      );
+    throw new NotFoundException(`No country has the address "${slug}".`);
   }
 
   async page(slug: string) {
@@ -59,7 +78,7 @@ export class CountriesService {
   }
 
   async cities(slug: string, page: number, limit: number, q?: string) {
-    const country = await this.findCountry(slug);
+    const country = await this.findCountry(slug, '/cities');
     const params: unknown[] = [country.country_code];
     let filter = '';
     if (q?.trim()) {
@@ -78,6 +97,9 @@ export class CountriesService {
       [...params, limit, (page - 1) * limit],
     );
     return {
+      // The country's address (an alias of it answered 301 to this one).
+      slug: countryLabel(country.country_code, country.country).slug,
+      countryCode: country.country_code,
       cities: rows.map((r) => ({
         city: r.city,
         slug: r.city_slug,

@@ -57,7 +57,7 @@ export const SearchListing = object({
   latitude: nullable(num),
   longitude: nullable(num),
   verified: bool,
-  openNow: nullable(bool),
+  openNow: nullable({ ...bool, description: "Open at this minute in the business's time zone; null without hours" }),
   distanceKm: { ...num, description: 'Only when lat/lng were given' },
 } as Record<string, SchemaObject>);
 
@@ -84,6 +84,14 @@ export const BusinessDetail = object({
   locatedIn: nullable(str),
   updatedAt: { type: 'string', format: 'date-time' },
 } as Record<string, SchemaObject>);
+
+export const RelatedPlaces = object({
+  nearby: {
+    ...arrayOf(SearchListing),
+    description: 'Within 10 km, nearest first (distanceKm); else the best rated of its city',
+  },
+  similar: { ...arrayOf(SearchListing), description: 'Its category in its city, best rated first' },
+});
 
 export const Featured = arrayOf(
   object({
@@ -144,7 +152,7 @@ export const CountryPage = object({
 } as Record<string, SchemaObject>);
 
 const CityItem = object({ city: str, slug: str, countryCode: str, businessCount: int, categoryCount: int });
-export const CountryCities = object({ cities: arrayOf(CityItem), ...Paged });
+export const CountryCities = object({ slug: str, countryCode: str, cities: arrayOf(CityItem), ...Paged });
 export const CityList = arrayOf(object({ ...CityItem.properties, country: str } as Record<string, SchemaObject>));
 export const CityPage = object({
   city: str,
@@ -159,6 +167,26 @@ export const CityPage = object({
 });
 
 const Facet = arrayOf(object({ value: str, label: str, count: int, countryCode: { ...str, nullable: true } }));
+export const Suggestions = object({
+  businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
+  categories: arrayOf(object({ name: str, slug: str, count: int })),
+  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+});
+
+const RelaxedCount = nullable(object({ total: int, exhaustive: bool }));
+
+const SearchAlternatives = nullable(
+  object(
+    {
+      everywhere: { ...RelaxedCount, description: 'The same words anywhere (the place dropped)' },
+      withoutFilters: { ...RelaxedCount, description: 'The same words and place without category, rating, open now' },
+      popularHere: { ...Facet, description: 'The categories with most businesses in the place, the words dropped' },
+      didYouMean: { ...Suggestions, description: 'Names, categories and cities close to the words (typos forgiven)' },
+    },
+    'Only when nothing was found on page 1 (else null): what to try instead, each part there only when it finds something',
+  ),
+);
+
 export const SearchAnswer = object({
   businesses: arrayOf(SearchListing),
   ...Paged,
@@ -169,12 +197,7 @@ export const SearchAnswer = object({
       'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
   },
   processingTimeMs: num,
-});
-
-export const Suggestions = object({
-  businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
-  categories: arrayOf(object({ name: str, slug: str, count: int })),
-  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+  alternatives: SearchAlternatives,
 });
 
 export const SiteSettings = object({ head_tags: str, footer_tags: str, analytics_code: str, facebook_pixel: str });

@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { pageInfo, SEARCH_MAX_PAGE, slugify } from '@directory/core';
 import type { SearchEngine, SearchQuery } from '@directory/search';
 import { hitToListing } from '../common/listing.js';
+import { searchAlternatives } from './alternatives.js';
 import { SEARCH_ENGINE } from './search-engine.module.js';
 import type { SearchQueryDto } from './search.dto.js';
 
@@ -13,6 +14,7 @@ export class SearchService {
   async search(dto: SearchQueryDto) {
     const query = toEngineQuery(dto);
     const result = await this.engine.search(query);
+    const empty = result.total === 0 && result.page === 1;
     return {
       businesses: result.hits.map(hitToListing),
       ...pageInfo(result.page, result.limit, result.total, SEARCH_MAX_PAGE),
@@ -20,6 +22,8 @@ export class SearchService {
       /** True when totalCount and the facet counts are exact; false when they are estimates (shown as "about N"). */
       exhaustive: result.exhaustive,
       processingTimeMs: result.processingTimeMs,
+      /** Only when nothing was found: what to try instead. */
+      alternatives: empty ? await searchAlternatives(this.engine, query) : null,
     };
   }
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { openState } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 
@@ -51,6 +52,45 @@ describe('GET /api/search', () => {
       { value: 'basel', label: 'Basel', count: 1, countryCode: 'CH' },
       { value: 'zürich', label: 'Zürich', count: 1, countryCode: 'CH' },
     ]);
+  });
+
+  it('offers what to try instead when nothing is found, each offer finding something', async () => {
+    // Plumbing exists, but not in Zürich: the same words anywhere, the popular categories of Zürich.
+    const inZurich = await search('q=plumbing&location=Z%C3%BCrich');
+    expect(inZurich.totalCount).toBe(0);
+    expect(inZurich.alternatives).toMatchObject({
+      everywhere: { total: 1, exhaustive: true },
+      withoutFilters: null,
+    });
+    expect(inZurich.alternatives.popularHere.map((f: { value: string }) => f.value).sort()).toEqual([
+      'café-&-bar',
+      'irish-pub',
+    ]);
+    // A rating no plumber has: the same search without the filter finds one.
+    const rated = await search('q=plumbing&minRating=4.5');
+    expect(rated.alternatives).toMatchObject({ everywhere: null, withoutFilters: { total: 1 } });
+    // A typo too far for search, close enough for the suggestions.
+    const typo = await search('q=plumbkng%20zzq');
+    expect(typo.totalCount).toBe(0);
+    expect(typo.alternatives.didYouMean.businesses.map((b: { name: string }) => b.name)).toContain('Joe Plumbing');
+    // Found something, or a page past the end: no alternatives.
+    expect((await search('q=plumbing')).alternatives).toBeNull();
+    expect((await search('q=plumbing&page=2')).alternatives).toBeNull();
+  });
+
+  it("badges a hit and filters openNow by the business's local time, as its page judges it", async () => {
+    const before = new Date();
+    const body = await search('q=cafe zurich');
+    const filtered = await names('q=cafe zurich&openNow=true');
+    const after = new Date();
+    const hours = { Monday: '9AM-5PM', Sunday: 'Closed' } as const;
+    // Judged between the two instants: one of them gives the same answer (a minute may turn meanwhile).
+    const judged = [before, after].map((at) => openState(hours, 'Europe/Zurich', at).open);
+    expect(judged).toContain(body.businesses[0].openNow);
+    expect(judged).toContain(filtered.length === 1);
+    // Malformed hours: neither open nor closed, and never found by the filter.
+    expect((await search('q=Ветеринар')).businesses[0].openNow).toBeNull();
+    expect(await names('q=Ветеринар&openNow=true')).toEqual([]);
   });
 
   it('folds accents, tolerates a typo and never shows unapproved businesses', async () => {

@@ -99,6 +99,20 @@ suite('server-rendered public pages', () => {
       openingHours: ['Mo 09:00-17:00'],
       aggregateRating: { ratingValue: 4.6, reviewCount: 310 },
     });
+    // The breadcrumb, in the page and as schema.org BreadcrumbList on the site's address.
+    const [trail] = jsonLd(html).filter((item) => item['@type'] === 'BreadcrumbList');
+    expect((trail.itemListElement as { name: string; item?: string }[]).map((c) => [c.name, c.item])).toEqual([
+      ['Home', 'http://localhost:3000/'],
+      ['Switzerland', 'http://localhost:3000/countries/ch'],
+      ['Zürich', 'http://localhost:3000/cities/ch/z%C3%BCrich'],
+      ['Café & Bar', 'http://localhost:3000/categories/caf%C3%A9-%26-bar'],
+      ['Café Zürich', undefined],
+    ]);
+    expect(html).toContain('<nav class="breadcrumb" aria-label="Breadcrumb">');
+    // The address names the city once, as a link, and the country after it.
+    expect(html).toMatch(
+      /Bahnhofstrasse 1, 8001 <a href="\/cities\/ch\/z%C3%BCrich"[^>]*>Zürich<\/a>, <a href="\/countries\/ch"/,
+    );
     // The browser starts from the same answer (no second fetch).
     expect(ssrData(html).fallback['/api/businesses/cafe-zurich-abc123']).toMatchObject({ name: 'Café Zürich' });
   });
@@ -188,6 +202,18 @@ suite('server-rendered public pages', () => {
     }
   });
 
+  it('renders the page of a category or city list the address names, and 404 past its last page', async () => {
+    const category = '/categories/caf%C3%A9-%26-bar';
+    const first = await get(`${category}?page=1&utm=x`).expect(200);
+    expect(Object.keys(ssrData(first.text).fallback)).toEqual(['/api/categories/caf%C3%A9-%26-bar?page=1&limit=12']);
+    expect(first.text).toContain('Showing 1–2 of 2 businesses');
+    const past = await get(`${category}?page=3`).expect(404);
+    expect(past.text).toContain('Page 3 does not exist');
+    expect(Object.keys(ssrData(past.text).fallback)).toEqual(['/api/categories/caf%C3%A9-%26-bar?page=3&limit=12']);
+    const city = await get('/cities/ch/z%C3%BCrich?page=2').expect(404);
+    expect(city.text).toContain('Page 2 does not exist');
+  });
+
   it('answers 301 for a renamed business and 302 for a city list address that is no letter', async () => {
     await t.orm.em
       .fork()
@@ -219,7 +245,7 @@ suite('server-rendered public pages', () => {
     const data = /<script id="ssr-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
     expect(data).not.toMatch(/[<\u2028\u2029]/);
     expect(ssrData(html).fallback['/api/businesses/evil-shop']).toMatchObject({ name: EVIL_NAME });
-    expect(jsonLd(html)[0]).toMatchObject({ name: EVIL_NAME });
+    expect(jsonLd(html).find((item) => item['@type'] === 'LocalBusiness')).toMatchObject({ name: EVIL_NAME });
   });
 
   it('caches rendered pages until the catalogue changes', async () => {

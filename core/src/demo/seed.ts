@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { refreshAggregates } from '../database/aggregates.js';
 import { writeBusinesses } from '../import/business-writer.js';
 import { importFile } from '../import/import-file.js';
@@ -48,6 +49,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedResult> {
         log(`  ${file}: ${report.inserted} new, ${report.updated} updated, ${report.errorCount} rejected`);
       }
     }
+    // Imports canonicalise their rows; generated ones too when no real file was imported.
+    await canonicalizeDirectory(client);
     await refreshAggregates(client);
   } finally {
     await client.end();

@@ -4,18 +4,22 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { fieldsExcept } from '../export/business-fields.js';
+import { openMinutesOf } from '../rules/week-hours.js';
+import { Memo } from './cells.js';
 import type { BusinessRow } from './normalize-row.js';
 
 /**
  * Columns COPY'd into the staging table, in order: the business fields an import writes (all but those the
- * database assigns), then the slugs it derives for the listing pages and the time zone (import-only).
+ * database assigns), then the slugs it derives for the listing pages, the time zone (import-only) and the open
+ * minutes of its hours (openMinutesOf, computed here so every writer of rows stores them).
  */
 export const IMPORT_WRITE_COLUMNS = [
   ...fieldsExcept(['id', 'created_at', 'updated_at']),
   'category_slug',
   'city_slug',
   'time_zone',
-] as const satisfies readonly (keyof BusinessRow)[];
+  'open_minutes',
+] as const satisfies readonly (keyof BusinessRow | 'open_minutes')[];
 const COLUMNS = IMPORT_WRITE_COLUMNS;
 
 /** What an import may change on an existing business (slug and approval stay as they are). */
@@ -48,6 +52,15 @@ export interface WriteOptions {
   transaction?: 'own' | 'caller';
 }
 
+/** Hours texts repeat across a file (chains, "24 hours"): each is read once per batch of distinct ones. */
+const openMinutes = new Memo((hours) => openMinutesOf(hours), 5_000);
+
+/**
+ * Set in a transaction that writes businesses.open_minutes with working_hours, so the trigger that empties them when
+ * the hours change without them (Migration20261127000010OpenMinutes) trusts its writes.
+ */
+export const OPEN_MINUTES_WRITER = `set local directory.writes_open_minutes = 'on'`;
+
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 /** A text cell in PostgreSQL's COPY text format: \N for null, backslash escapes. */
@@ -70,7 +83,7 @@ function copyLine(ord: number, r: BusinessRow, slug: string): string {
     `${text(r.phone)}\t${number(r.latitude)}\t${number(r.longitude)}\t${number(r.rating)}\t${number(r.reviews)}\t` +
     `${text(r.reviews_link)}\t${text(r.photo)}\t${text(r.logo)}\t${text(r.located_in)}\t${text(r.working_hours)}\t` +
     `${r.verified ? 't' : 'f'}\t${text(r.about)}\t${text(r.place_id)}\t${text(r.url)}\t${text(r.category_slug)}\t` +
-    `${text(r.city_slug)}\t${text(r.time_zone)}\n`
+    `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(r.working_hours === null ? null : openMinutes.get(r.working_hours))}\n`
   );
 }
 
@@ -133,6 +146,7 @@ export async function writeBusinesses(
 
   if (own) await client.query('begin');
   try {
+    await client.query(OPEN_MINUTES_WRITER);
     // Created once per transaction (dropped at commit), emptied for each batch.
     await client.query(
       `create temporary table if not exists import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')})
@@ -224,6 +238,8 @@ function columnType(column: (typeof COLUMNS)[number]): string {
       return 'integer';
     case 'verified':
       return 'boolean';
+    case 'open_minutes':
+      return 'int4multirange';
     default:
       return 'text';
   }

@@ -5,6 +5,7 @@ import { detach, isBlank } from './cells.js';
 import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
+import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { PlaceFinder } from '../places/place-finder.js';
 import type { PlaceCounts } from '../wire/uploads.js';
 
@@ -102,6 +103,8 @@ export async function importFile(
         bytesRead: sheet.bytes.total,
         bytesTotal: sheet.bytes.total,
       });
+      // One city per place and one category per meaning, in the same transaction as the rows.
+      await canonicalizeDirectory(client);
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);
       return rows;

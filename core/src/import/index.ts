@@ -3,3 +3,4 @@ export * from './columns.js';
 export * from './import-file.js';
 export * from './normalize-row.js';
 export * from './readers.js';
+export { isoCountryCode } from './country-code.js';

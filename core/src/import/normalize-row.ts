@@ -1,4 +1,4 @@
-import { parseAbout } from '../rules/amenities.js';
+import { canonicalAbout } from '../rules/amenities.js';
 import { countryCodeFromName, countryName } from '../rules/countries.js';
 import { parseObjectText } from '../rules/json-text.js';
 import { parseWorkingHours } from '../rules/opening-hours.js';
@@ -7,6 +7,7 @@ import { SKIP_REASONS } from './business-writer.js';
 import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
+import { namedCity } from '../places/city-names.js';
 import { PlaceFinder } from '../places/place-finder.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
@@ -71,10 +72,7 @@ const normalHours = (text: string) => {
   const hours = parseWorkingHours(text);
   return hours ? JSON.stringify(hours) : null;
 };
-const normalAbout = (text: string) => {
-  const about = parseAbout(text);
-  return about ? JSON.stringify('text' in about ? about.text : about.groups) : null;
-};
+const normalAbout = canonicalAbout;
 
 /**
  * normalizeRow for the rows of one file, with the per-value work (slugs of categories and cities, parsed
@@ -211,10 +209,17 @@ function normalizeWith(
       `${WARNINGS.timeZone} ${place.time_zone ? 'Found from the position or the country.' : 'Left empty.'}`,
     );
   const city = place.city;
+  // The slug names the city as GeoNames does, whatever the file's spelling: the canonicalisation after the
+  // write may store another spelling (canonical/), and an export of it imported again gives the same slug.
+  const slugCity =
+    city !== null && place.country_code !== null
+      ? (namedCity(city, place.country_code, latitude !== null && longitude !== null ? { latitude, longitude } : null)
+          ?.name ?? city)
+      : city;
 
   return {
     name,
-    slug: businessSlug(name, city, placeId ?? `${name}|${fullAddress ?? ''}`),
+    slug: businessSlug(name, slugCity, placeId ?? `${name}|${fullAddress ?? ''}`),
     category,
     type,
     full_address: fullAddress,

@@ -33,3 +33,24 @@ export function requestSearchSync(queue: Queue, now = Date.now()) {
 export function enqueueReindex(queue: Queue, now = Date.now()) {
   return queue.add(SEARCH_JOBS.reindex, {}, { jobId: `${SEARCH_JOBS.reindex}-${now}` });
 }
+
+/** Synonym edits within one window share one rebuild. */
+export const SYNONYMS_WINDOW_MS = 10_000;
+
+/**
+ * Queues the rebuild that applies edited synonyms (the documents carry the phrases their rules give them): one job
+ * per window, started a whole window after it ends, so it reads the rules after the edit's transaction committed.
+ */
+export function requestSynonymsReindex(queue: Queue, now = Date.now()) {
+  const window = Math.floor(now / SYNONYMS_WINDOW_MS);
+  return queue.add(
+    SEARCH_JOBS.reindex,
+    {},
+    {
+      jobId: `${SEARCH_JOBS.reindex}-synonyms-${window}`,
+      delay: (window + 2) * SYNONYMS_WINDOW_MS - now,
+      removeOnComplete: 50,
+      removeOnFail: 50,
+    },
+  );
+}

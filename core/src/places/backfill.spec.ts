@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { importFile } from '../import/import-file.js';
-import { backfillPlaces } from './backfill.js';
+import { canonicalizeDirectory } from '../canonical/canonicalize.js';
+import { OPEN_MINUTES_WRITER } from '../import/business-writer.js';
+import { openMinutesOf } from '../rules/week-hours.js';
+import { backfillOpenMinutes, backfillPlaces } from './backfill.js';
 
 const REAL = join(process.cwd(), '..', 'shared', 'data', 'real');
 const PLACE = `id, city, city_slug, postal_code, country, country_code, time_zone`;
@@ -35,6 +38,8 @@ describe('completing the places of businesses stored before', () => {
     expect(differing).toBe(786);
 
     const first = await backfillPlaces(client, { batchSize: 100 });
+    // As `npm run places:backfill` does: the places found take their city's canonical name.
+    await canonicalizeDirectory(client);
     // Stored before, they had no zone at all: 4 Alabama rows whose zone only the file knew (no address, a
     // position at sea or none) stay without one; a re-import of their file gives it.
     const backfilled = (await client.query(`select ${PLACE} from businesses order by id`)).rows;
@@ -54,5 +59,37 @@ describe('completing the places of businesses stored before', () => {
         )
       ).rows[0].n,
     );
+  });
+
+  it('gives businesses with hours their open minutes, as an import writes them; a change of hours alone empties them', async () => {
+    const minutes = `select id, working_hours, open_minutes::text as open_minutes from businesses order by id`;
+    const imported = (await client.query(minutes)).rows;
+    const withHours = imported.filter((row) => row.open_minutes !== null);
+    expect(withHours.length).toBeGreaterThan(100);
+    for (const row of imported) expect(row.open_minutes).toBe(openMinutesOf(row.working_hours));
+
+    await client.query(`update businesses set open_minutes = null`);
+    expect(await backfillOpenMinutes(client, { batchSize: 100 })).toBe(withHours.length);
+    expect((await client.query(minutes)).rows).toEqual(imported);
+    expect(await backfillOpenMinutes(client, { batchSize: 100 })).toBe(0);
+
+    // Hours written without their minutes leave none (unknown, never stale); a writer that declares it keeps its own.
+    const [first] = withHours;
+    await client.query(`update businesses set working_hours = '{"Monday":"9AM-5PM"}' where id = $1`, [first.id]);
+    const read = async () =>
+      (await client.query(`select open_minutes::text as m from businesses where id = $1`, [first.id])).rows[0].m;
+    expect(await read()).toBeNull();
+    await client.query('begin');
+    await client.query(OPEN_MINUTES_WRITER);
+    await client.query(
+      `update businesses set working_hours = '{"Monday":"9AM-6PM"}', open_minutes = '{[1980,2520)}' where id = $1`,
+      [first.id],
+    );
+    await client.query('commit');
+    expect(await read()).toBe('{[1980,2520)}');
+    await client.query(`update businesses set working_hours = $2 where id = $1`, [first.id, first.working_hours]);
+    expect(await read()).toBeNull();
+    expect(await backfillOpenMinutes(client)).toBe(1);
+    expect(await read()).toBe(first.open_minutes);
   });
 });

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { OPEN_MINUTES_WRITER } from '../import/business-writer.js';
 import { slugify } from '../rules/slug.js';
+import { openMinutesOf } from '../rules/week-hours.js';
 import type { PlaceCounts } from '../wire/uploads.js';
 import { PlaceFinder } from './place-finder.js';
 
@@ -87,4 +89,49 @@ export async function backfillPlaces(
     }
   }
   return { examined, updated, counts: finder.counts };
+}
+
+/**
+ * Writes the open minutes (openMinutesOf) of businesses that have hours but none, stored before imports wrote
+ * them, batch by batch in id order; hours that cannot be read stay without (and are read again by the next run).
+ * Returns how many businesses got them.
+ */
+export async function backfillOpenMinutes(
+  client: pg.ClientBase,
+  options: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 1000;
+  let updated = 0;
+  let after = '0';
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const { rows } = await client.query<{ id: string; working_hours: string }>(
+      `select id, working_hours from businesses
+       where id > $1 and working_hours is not null and open_minutes is null order by id limit $2`,
+      [after, batchSize],
+    );
+    if (rows.length === 0) return updated;
+    after = rows[rows.length - 1].id;
+    const read = rows.flatMap((row) => {
+      const minutes = openMinutesOf(row.working_hours);
+      return minutes === null ? [] : [{ id: row.id, minutes, hours: row.working_hours }];
+    });
+    if (read.length === 0) continue;
+    await client.query('begin');
+    try {
+      await client.query(OPEN_MINUTES_WRITER);
+      // Only where the hours are still those read (an import may have written others meanwhile).
+      const result = await client.query(
+        `update businesses b set open_minutes = v.minutes::int4multirange, updated_at = now()
+         from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, minutes, hours)
+         where b.id = v.id and b.working_hours = v.hours`,
+        [read.map((r) => r.id), read.map((r) => r.minutes), read.map((r) => r.hours)],
+      );
+      await client.query('commit');
+      updated += result.rowCount ?? 0;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { getCountry, getTimezone } from 'countries-and-timezones';
+import { getAllTimezones, getCountry, getTimezone } from 'countries-and-timezones';
 
 /**
  * The IANA name of a time zone a business can be in, or null: the name must be known to Intl (so every later
@@ -46,4 +46,20 @@ export function timeZoneAt(latitude: number, longitude: number, countryCode: str
 export function countryTimeZone(countryCode: string): string | null {
   const zones = getCountry(countryCode)?.timezones ?? [];
   return zones.length === 1 ? (getTimezone(zones[0])?.aliasOf ?? zones[0]) : null;
+}
+
+let known: readonly string[] | null = null;
+
+/**
+ * Every zone a business can be stored in (the names the functions above answer, those Intl lists, and UTC, which a
+ * business without a zone is judged in), sorted: the zones an "open now" search asks about.
+ */
+export function knownTimeZones(): readonly string[] {
+  if (!known) {
+    const zones = new Set<string>(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+    for (const zone of Object.values(getAllTimezones()))
+      if (zone.countries.length > 0) zones.add(zone.aliasOf ?? zone.name);
+    known = [...zones].sort();
+  }
+  return known;
 }

@@ -45,6 +45,16 @@ function groupsOf(object: Record<string, unknown>): About | null {
   return Object.keys(groups).length ? { groups } : null;
 }
 
+/**
+ * The stored form of an `about` value: canonical JSON (a JSON string for text, an object of groups of booleans),
+ * whatever the file wrote (JSON, Python dict text, plain text); null when it cannot be read. Every writer stores
+ * this, so SQL reading the column as JSON (the search's amenity words) reads what parseAbout reads.
+ */
+export function canonicalAbout(raw: string): string | null {
+  const about = parseAbout(raw);
+  return about ? JSON.stringify('text' in about ? about.text : about.groups) : null;
+}
+
 /** The amenities a detail page lists: true ones only, at most eight. */
 export function trueAmenities(about: About | null, limit = MAX_SHOWN_AMENITIES): string[] {
   if (!about || !('groups' in about)) return [];

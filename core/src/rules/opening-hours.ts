@@ -21,11 +21,3 @@ export function parseWorkingHours(raw: unknown): WorkingHours | null {
   }
   return Object.keys(hours).length ? hours : null;
 }
-
-/** Public spec §4: open when today's entry exists and is not 'Closed'; unknown (null) when hours are missing. */
-export function isOpenOn(hours: WorkingHours | null, date: Date = new Date()): boolean | null {
-  if (!hours) return null;
-  const today = hours[WEEKDAYS[date.getDay()]];
-  if (today === undefined) return false;
-  return !/^closed$/i.test(today.trim());
-}

@@ -1,4 +1,4 @@
-import { WEEKDAYS, type WorkingHours } from './opening-hours.js';
+import { parseWorkingHours, WEEKDAYS, type WorkingHours } from './opening-hours.js';
 
 export const MINUTES_PER_DAY = 24 * 60;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
@@ -94,4 +94,27 @@ export function weekIntervals(hours: WorkingHours | null): WeekIntervals | null 
     else merged.push([start, end]);
   }
   return merged;
+}
+
+/**
+ * Intervals as a PostgreSQL int4multirange literal ("{[540,1020),[1980,2460)}", "{}" when closed all week): the
+ * form businesses.open_minutes and the search documents store them in.
+ */
+export function weekIntervalsText(intervals: WeekIntervals): string {
+  return `{${intervals.map(([start, end]) => `[${start},${end})`).join(',')}}`;
+}
+
+/** The intervals of a multirange literal as PostgreSQL writes one (canonical `[start,end)` ranges); null when not one. */
+export function readWeekIntervalsText(text: string | null | undefined): WeekIntervals | null {
+  if (typeof text !== 'string' || !/^\{(\[\d+,\d+\))?(,\[\d+,\d+\))*\}$/.test(text)) return null;
+  return [...text.matchAll(/\[(\d+),(\d+)\)/g)].map((m): [number, number] => [Number(m[1]), Number(m[2])]);
+}
+
+/**
+ * The open minutes stored beside a business's working_hours (businesses.open_minutes): its weekIntervals as a
+ * multirange literal, null when the hours are missing or unreadable. Whoever writes working_hours writes this too.
+ */
+export function openMinutesOf(workingHours: unknown): string | null {
+  const intervals = weekIntervals(parseWorkingHours(workingHours));
+  return intervals === null ? null : weekIntervalsText(intervals);
 }

@@ -13,6 +13,7 @@ export const ADMIN_PAGE_PATHS = [
   'advertisements',
   'reports',
   'contact-messages',
+  'search',
 ] as const;
 
 /** Whether an address (path only) is a page of the back office: /admin, /admin/{page}, a trailing slash allowed; /admin-legacy… redirects there. */

@@ -9,3 +9,5 @@ export * from './admin-settings.js';
 export * from './exports.js';
 export * from './jobs.js';
 export * from './admin-pages.js';
+export * from './search.js';
+export * from './synonyms.js';

@@ -1,9 +1,18 @@
 import type { FacetValue, SearchDocument, SearchHit } from '../search-engine.js';
-import { fold, haversineKm, isOpen, searchWords, type NormalizedQuery } from '../text.js';
+import { readWeekIntervalsText } from '@directory/core';
+import { openAt, openNowClock } from '../open-now.js';
+import { fold, haversineKm, searchWords, type NormalizedQuery } from '../text.js';
+
+/**
+ * Meilisearch filters "open now" by quarter-hour slots of the local week: a business is in slot k when it is open at
+ * minute 15k, and a query asks for the slot its zone's minute falls in; the hits' flag is judged at that slot's start.
+ */
+export const OPEN_SLOT_MINUTES = 15;
 
 /** A stored document: the shared fields plus what Meilisearch filters, sorts and facets on. */
 export interface MeiliDocument extends SearchDocument {
-  open_weekdays: number[];
+  /** The quarter hours of the local week (OPEN_SLOT_MINUTES) at whose start the business is open. */
+  open_slots: number[];
   /** The name's words as the PostgreSQL engine's name_folded (searchWords): name order and name-prefix ranges. */
   name_sort: string;
   /** Folded labels: category and city suggestions are ranges of them. */
@@ -48,7 +57,7 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
   const withGeo = doc.latitude !== null && doc.longitude !== null;
   return {
     ...doc,
-    open_weekdays: doc.open_days === null ? [] : [0, 1, 2, 3, 4, 5, 6].filter((d) => doc.open_days! & (1 << d)),
+    open_slots: openSlots(doc.open_minutes),
     name_sort: searchWords(doc.name).join(' '),
     category_fold: doc.category_slug ? fold(doc.category ?? doc.category_slug) : null,
     city_fold: doc.city_slug ? fold(doc.city ?? doc.city_slug) : null,
@@ -58,6 +67,15 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
       doc.city_slug && doc.country_code ? facetKey(doc.city_slug, doc.country_code, doc.city ?? doc.city_slug) : null,
     ...(withGeo ? { _geo: { lat: doc.latitude!, lng: doc.longitude! } } : {}),
   };
+}
+
+/** The slots (OPEN_SLOT_MINUTES) at whose start open minutes (a multirange literal) are open. */
+export function openSlots(openMinutes: string | null): number[] {
+  const slots: number[] = [];
+  for (const [start, end] of readWeekIntervalsText(openMinutes) ?? []) {
+    for (let slot = Math.ceil(start / OPEN_SLOT_MINUTES); slot * OPEN_SLOT_MINUTES < end; slot++) slots.push(slot);
+  }
+  return slots;
 }
 
 /** Byte order (code units, as the PostgreSQL engine compares in Node): labels, values and ties. */
@@ -113,7 +131,7 @@ export function toHit(doc: object, query: NormalizedQuery): SearchHit {
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     verified: Boolean(d.verified),
-    openNow: isOpen(d.open_days ?? null, query.weekday),
+    openNow: openAt(d.open_minutes, d.time_zone ?? null, openNowClock(query.now, OPEN_SLOT_MINUTES)),
   };
   if (query.geo && hit.latitude !== null && hit.longitude !== null) {
     hit.distanceKm = haversineKm(query.geo.lat, query.geo.lng, hit.latitude, hit.longitude);

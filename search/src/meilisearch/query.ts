@@ -1,4 +1,6 @@
+import { openNowClock } from '../open-now.js';
 import { fold, prefixEnd, type NormalizedQuery } from '../text.js';
+import { OPEN_SLOT_MINUTES } from './documents.js';
 
 /** A filter value in double quotes; Meilisearch unescapes backslashes and quotes inside. */
 export const quote = (value: string | number) => JSON.stringify(value);
@@ -11,12 +13,22 @@ export function filters(query: NormalizedQuery): string[] {
   if (query.country) list.push(`country_code = ${quote(query.country)}`);
   if (query.city) list.push(`city_slug = ${quote(query.city)}`);
   if (query.minRating !== undefined) list.push(`rating >= ${query.minRating}`);
-  if (query.openNow) list.push(`open_weekdays = ${query.weekday}`);
+  if (query.openNow) list.push(openNowFilter(query.now));
   for (const group of query.locationGroups) list.push(`location_terms IN [${group.map(quote).join(', ')}]`);
   if (query.geo?.radiusKm !== undefined) {
     list.push(`_geoRadius(${query.geo.lat}, ${query.geo.lng}, ${Math.round(query.geo.radiusKm * 1000)})`);
   }
   return list;
+}
+
+/** Open in the slot of its zone's local time now: one alternative per group of zones sharing that slot. */
+export function openNowFilter(now: Date): string {
+  const { groups } = openNowClock(now, OPEN_SLOT_MINUTES);
+  const alternatives = groups.map(
+    ({ minute, zones }) =>
+      `(time_zone IN [${zones.map(quote).join(', ')}] AND open_slots = ${minute / OPEN_SLOT_MINUTES})`,
+  );
+  return `(${alternatives.join(' OR ')})`;
 }
 
 /** The orders of the PostgreSQL engine, down to the last tie (id), so pages never overlap. */

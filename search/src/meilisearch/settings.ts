@@ -1,10 +1,11 @@
 import type { Settings } from 'meilisearch';
+import { TWO_TYPOS_FROM, TYPO_MIN_LETTERS } from '../text.js';
 
 /**
  * What the index's documents and settings are made of. An index whose layout document says otherwise (or has
  * none: built before layouts were recorded) asks for a reindex, as the PostgreSQL engine's table comment does.
  */
-export const LAYOUT_VERSION = 'businesses v3';
+export const LAYOUT_VERSION = 'businesses v6';
 
 /** The document that records the layout: never approved, so no search, facet or suggestion ever sees it. */
 export const LAYOUT_DOCUMENT_ID = 'layout';
@@ -15,8 +16,17 @@ export function layoutDocument(): { id: string; layout: string; is_approved: fal
 
 export function meilisearchSettings(maxTotalHits: number): Settings {
   return {
-    // Attribute order is rank: name, then category/type, then places.
-    searchableAttributes: ['name', 'category', 'type', 'city', 'full_address', 'country'],
+    // Attribute order is rank: name, then category/type, then places, then the synonyms' phrases and the amenities.
+    searchableAttributes: [
+      'name',
+      'category',
+      'type',
+      'city',
+      'full_address',
+      'country',
+      'synonym_phrases',
+      'amenities',
+    ],
     // Plain names keep every filter operator, `>=`/`<` included, which compare strings in byte order (≥ 1.15):
     // the folded name, category and city ranges of suggestions.
     filterableAttributes: [
@@ -27,7 +37,8 @@ export function meilisearchSettings(maxTotalHits: number): Settings {
       'verified',
       'is_approved',
       'location_terms',
-      'open_weekdays',
+      'open_slots',
+      'time_zone',
       'name_sort',
       'category_fold',
       'city_fold',
@@ -40,7 +51,7 @@ export function meilisearchSettings(maxTotalHits: number): Settings {
     // "sort" right after typo: an explicit sort orders the matching documents as the PostgreSQL engine
     // does; popularity (reviews), then id, break the remaining ties of a relevance ordering, as there.
     rankingRules: ['words', 'typo', 'sort', 'proximity', 'attribute', 'exactness', 'reviews:desc', 'id:asc'],
-    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: TYPO_MIN_LETTERS, twoTypos: TWO_TYPOS_FROM } },
     // ~500 categories and tens of thousands of cities: facets sorted by count so the top values come back.
     faceting: { maxValuesPerFacet: 1000, sortFacetValuesBy: { '*': 'count' } },
     // Totals are exact up to maxTotalHits and capped there; facet counts are exact beyond it.

@@ -118,7 +118,7 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
     const before = await engine.search(query);
     // Samples of documents that do not exist, twenty times as many as those that do.
     await pool.query(`insert into search_samples select * from (
-        select s.tsv, s.id + 1000000 * g as id, s.rating, s.open_days, s.latitude, s.longitude, s.is_approved,
+        select s.tsv, s.id + 1000000 * g as id, s.rating, s.open_minutes, s.time_zone, s.latitude, s.longitude, s.is_approved,
                s.category_slug, s.category, s.country_code, s.country, s.city_slug, s.city
         from search_samples s, generate_series(1, 20) g) fake`);
     try {

@@ -1,5 +1,6 @@
 import { HIT_FIELDS, type SearchDocument, type SearchHit } from '../search-engine.js';
-import { isOpen, type NormalizedQuery } from '../text.js';
+import { openAt, openNowClock } from '../open-now.js';
+import type { NormalizedQuery } from '../text.js';
 import type { Filter } from './filter.js';
 import { distanceSql } from './geo.js';
 import { unseenIf, type Sql } from './planning.js';
@@ -13,7 +14,10 @@ import type { WordGroups } from './tsquery.js';
  */
 
 /** A hit as the statements return it. */
-export interface HitRow extends Omit<SearchDocument, 'id' | 'is_approved' | 'location_terms'> {
+export interface HitRow extends Omit<
+  SearchDocument,
+  'id' | 'is_approved' | 'location_terms' | 'synonym_phrases' | 'amenities'
+> {
   /** bigint arrives as text. */
   id: string;
   distance_km?: number | null;
@@ -145,7 +149,7 @@ export function toHit(row: HitRow, query: NormalizedQuery): SearchHit {
     latitude: row.latitude,
     longitude: row.longitude,
     verified: row.verified,
-    openNow: isOpen(row.open_days, query.weekday),
+    openNow: openAt(row.open_minutes, row.time_zone, openNowClock(query.now)),
   };
   if (row.distance_km !== undefined && row.distance_km !== null) hit.distanceKm = Number(row.distance_km);
   return hit;

@@ -320,6 +320,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
       'search_facet_counts',
       'search_outbox',
       'search_samples',
+      'search_synonyms',
       'search_vocabulary',
     ]);
     // Each connection wrote its id range most reviewed first: walking a range in that order, a page once left

@@ -111,8 +111,11 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
       });
       const groups = await wordGroups(db, query.words);
       // The statements of both passes, as search.ts runs them: the words as typed rank first when others are there.
-      const withTypos = await groups.withTypos();
-      const passes = [{ groups: groups.exact, names: groups.names }, ...(withTypos ? [withTypos] : [])];
+      const [withTypos, joined] = await Promise.all([groups.withTypos(), groups.joined()]);
+      const passes = [
+        { groups: groups.exact, names: groups.names },
+        ...[withTypos, joined].filter((pass) => pass !== null),
+      ];
       for (const { groups: pass, names } of passes) {
         const same = JSON.stringify(pass) === JSON.stringify(groups.typed);
         const asTyped = { groups: same ? null : groups.typed, names };

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v17';
+export const LAYOUT_VERSION = 'search_documents v20';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -27,7 +27,8 @@ const SAMPLE_COLUMN_TYPES = {
   tsv: 'tsvector not null',
   id: 'bigint primary key',
   rating: 'double precision',
-  open_days: 'integer',
+  open_minutes: 'int4multirange',
+  time_zone: 'text not null',
   latitude: 'double precision',
   longitude: 'double precision',
   is_approved: 'boolean not null',
@@ -53,7 +54,7 @@ export const SAMPLE_BROWSE_KEYS: readonly (readonly string[])[] = [
 /** The columns facets are counted by (with their labels), as the documents and samples hold them. */
 export const FACET_COLUMN_NAMES = ['category_slug', 'category', 'country_code', 'country', 'city_slug', 'city'];
 /** What a browsing query's count and facets read besides its key: the facets, and the minRating and openNow filters. */
-const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_days'];
+const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_minutes', 'time_zone'];
 
 /**
  * A narrow copy of the searchable fields with the name's words (search_words, words.ts: as a text, name_folded, and as
@@ -76,7 +77,8 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
     // columns, the facets' columns a count samples, then what only a page of hits reads.
     `create unlogged table ${t} (
       tsv tsvector generated always as (
-        search_document_lexemes(name, category, type, city, full_address, country) ||
+        search_document_lexemes(name, category, type, city, full_address, country,
+          coalesce(synonym_phrases, '') || ' ' || coalesce(amenities, '')) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
@@ -87,7 +89,6 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       rating double precision,
       latitude double precision,
       longitude double precision,
-      open_days integer,
       verified boolean not null default false,
       is_approved boolean not null default true,
       category_slug text,
@@ -96,13 +97,17 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       category text,
       country text,
       city text,
+      time_zone text not null default 'UTC',
+      open_minutes int4multirange,
       slug text not null,
       name text not null,
       type text,
       full_address text,
       phone text,
       photo text,
-      location_terms text[] not null default '{}'
+      location_terms text[] not null default '{}',
+      synonym_phrases text,
+      amenities text
     )`,
     `comment on table ${t} is '${LAYOUT_VERSION}'`,
     // Byte order, so the words a prefix begins (the last word's expansion) are a range of the primary key.

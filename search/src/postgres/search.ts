@@ -5,6 +5,7 @@ import { countedByFacets } from './facet-counts.js';
 import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
+import { joinedWords } from './joined-words.js';
 import { lastWordAlternatives } from './last-word.js';
 import { hitsSql, toHit, type HitRow, type TypedWords } from './pages.js';
 import { pagesOneIndex, plannedOnce, prepared, radiusPlannedOnce, withoutBitmapScans } from './planning.js';
@@ -29,7 +30,10 @@ export interface SearchSettings {
   lexemeShares: LexemeSharesCache;
 }
 
-/** The words as typed first; when they find few matches, again with typo variants (typos.ts). */
+/**
+ * The words as typed first; when they find few matches, again with typo variants (typos.ts); when that finds
+ * nothing, with words typed apart that the index holds as one joined (joined-words.ts).
+ */
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
   const query = normalizeQuery(input);
@@ -46,6 +50,11 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
       const asTyped = result !== null && result.total > 0 ? groups.typed : withTypos.groups;
       result = await run(db, settings, query, withTypos.groups, asTyped, withTypos.names);
     }
+    // Still nothing: words typed apart that the index holds as one, joined (a join would lose what was found).
+    if ((result?.total ?? 0) === 0) {
+      const joined = await groups.joined();
+      if (joined) result = await run(db, settings, query, joined.groups, joined.groups, joined.names);
+    }
   }
   result ??= await exact();
   return { ...result, processingTimeMs: Math.round(performance.now() - started) };
@@ -53,8 +62,8 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
 
 /**
  * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
- * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any).
- * `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
+ * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any);
+ * `joined`, neighbours joined into an indexed word, with typo variants (null when none join). `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
  * EXACT_NAMES). `findNothing`: no indexed word begins the last word, nor has it another form.
  */
 export async function wordGroups(
@@ -66,6 +75,7 @@ export async function wordGroups(
   names: string[];
   findNothing: boolean;
   withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
+  joined: () => Promise<{ groups: WordGroups; names: string[] } | null>;
 }> {
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
   const forms = words.map(wordFormsOf);
@@ -81,14 +91,33 @@ export async function wordGroups(
     findNothing: begunByNone && forms.at(-1)!.length === 0,
     withTypos: async () => {
       const groups = await typoVariants(db, words);
-      if (!groups.some((g) => g.length > 1)) return null;
-      const names = groups.reduce<string[]>(
-        (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
-        [''],
-      );
-      return { groups: withForms(withLastWord(groups)), names };
+      return groups.some((g) => g.length > 1)
+        ? { groups: withForms(withLastWord(groups)), names: namesOf(groups) }
+        : null;
+    },
+    joined: async () => {
+      const base = await joinedWords(db, words);
+      if (!base) return null;
+      const groups = await typoVariants(db, base);
+      const lastWordJoined = (await lastWordAlternatives(db, base)).alternatives;
+      const formsJoined = base.map(wordFormsOf);
+      return {
+        groups: groups.map((group, i) => {
+          const alternatives = i === groups.length - 1 ? [...lastWordJoined, ...group.slice(1)] : group;
+          return [...alternatives, ...formsJoined[i].filter((form) => !alternatives.includes(form))];
+        }),
+        names: namesOf(groups),
+      };
     },
   };
+}
+
+/** The names the exact-name tier matches: combinations of each group's words, at most EXACT_NAMES. */
+function namesOf(groups: WordGroups): string[] {
+  return groups.reduce<string[]>(
+    (heads, group) => heads.flatMap((head) => group.map((w) => (head ? `${head} ${w}` : w))).slice(0, EXACT_NAMES),
+    [''],
+  );
 }
 
 /** Names the exact-name tier matches at most: the words as typed first, then combinations of typo variants. */

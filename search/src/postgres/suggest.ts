@@ -3,6 +3,7 @@ import type { Suggestions } from '../search-engine.js';
 import { fold, prefixEnd, queryWords, searchWords } from '../text.js';
 import { prepared } from './planning.js';
 import { DOCUMENTS_TABLE } from './schema.js';
+import { namesWithTypos, placesAndCategoriesWithTypos } from './suggest-typos.js';
 import { asTyped, tsquery } from './tsquery.js';
 
 /**
@@ -75,8 +76,8 @@ export async function suggestions(
   const of = (kind: SuggestionRow['kind']) =>
     rows.filter((row) => row.kind === kind).sort((a, b) => Number(a.position) - Number(b.position));
   const starts = of('business');
-  const categories = of('category').map(({ name, slug, count }) => ({ name, slug, count: count! }));
-  const cities = of('city').map(({ name, slug, country_code, count }) => ({
+  let categories = of('category').map(({ name, slug, count }) => ({ name, slug, count: count! }));
+  let cities = of('city').map(({ name, slug, country_code, count }) => ({
     name,
     slug,
     countryCode: country_code!,
@@ -112,6 +113,23 @@ export async function suggestions(
         false,
       );
     businesses = [...businesses, ...found.rows];
+  }
+  // What the prefix found too little of, again with typos forgiven; categories and cities (whose tables have no
+  // trigram index) only when the prefix found nothing at all, the sign of a typo.
+  const foundNothing = businesses.length + categories.length + cities.length === 0;
+  if (businesses.length < limit && words.length > 0)
+    businesses.push(
+      ...(await namesWithTypos(
+        pool,
+        words,
+        businesses.map((b) => b.slug),
+        limit - businesses.length,
+      )),
+    );
+  if (foundNothing) {
+    const withTypos = await placesAndCategoriesWithTypos(pool, prefix, limit);
+    categories = withTypos.categories;
+    cities = withTypos.cities;
   }
   return { businesses, categories, cities };
 }

@@ -1,3 +1,4 @@
+import { typosAllowed } from '../text.js';
 import { VOCABULARY_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
 import type { WordGroups } from './tsquery.js';
@@ -23,7 +24,7 @@ export function toleratesTypos(words: readonly string[], exactTotal: number): bo
 const LETTER_DROPPED = 4;
 
 /** Per word, itself and its typo variants: the vocabulary words nearest by trigrams, kept when within the edits allowed. */
-export async function typoVariants(db: SearchDb, words: readonly string[]): Promise<WordGroups> {
+export async function typoVariants(db: Pick<SearchDb, 'query'>, words: readonly string[]): Promise<WordGroups> {
   return Promise.all(
     words.map(async (word) => {
       if (word.length < LETTER_DROPPED) return [word];
@@ -44,7 +45,7 @@ export async function typoVariants(db: SearchDb, words: readonly string[]): Prom
         `select word from ${VOCABULARY_TABLE} where word <> $1 order by word <-> $1, word limit 50`,
         [word],
       );
-      const allowed = word.length >= 9 ? 2 : 1;
+      const allowed = typosAllowed(word);
       const variants = rows.map((r) => r.word).filter((v) => editDistance(word, v) <= allowed);
       return [word, ...variants.slice(0, MAX_VARIANTS)];
     }),

@@ -164,20 +164,29 @@ export function locationCases(corpus: readonly CorpusBusiness[]): PrecisionCase[
 }
 
 /**
- * Places by another of their names (not yet required): each alias must find the businesses of the place, as the
- * place's own name does.
+ * Places by another of their names (GeoNames' alternate names, US states by name and code, ASCII spellings):
+ * each alias must find the businesses of the place, as the place's own name does.
  */
 export function aliasCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
   const where = (test: (b: CorpusBusiness) => boolean) => corpus.filter(test).map((b) => b.id);
   const address = (b: CorpusBusiness) => fold(`${b.city ?? ''}, ${b.full_address ?? ''}`);
   const belgrade = where((b) => /\b(beograd|belgrade)\b|београд/.test(address(b)));
   const alabama = where((b) => b.country_code === 'US' && /\bal \d{5}\b/.test(address(b)));
-  const newYork = where((b) => b.country_code === 'US' && /\bny \d{5}\b/.test(address(b)));
+  const newYorkState = where((b) => b.country_code === 'US' && /\bny \d{5}\b/.test(address(b)));
+  // "New York" names the city (location precision holds it there); the state is "NY".
+  const newYork = where((b) => b.country_code === 'US' && /\bnew york\b/.test(address(b)));
+  const zurich = where((b) => b.country_code === 'CH' && /\bzurich\b/.test(address(b)));
   const cases: RecallCase[] = [
     { location: 'Belgrade', expected: belgrade },
     { location: 'Београд', expected: belgrade },
+    { location: 'Beograd', expected: belgrade },
     { location: 'Alabama', expected: alabama },
+    { location: 'AL', expected: alabama },
     { location: 'New York', expected: newYork },
+    { location: 'NYC', expected: newYork },
+    { location: 'NY', expected: newYorkState },
+    { location: 'Zurich', expected: zurich },
+    { location: 'Zurigo', expected: zurich },
   ];
   return cases.filter((c) => c.expected.length > 0);
 }

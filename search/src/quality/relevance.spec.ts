@@ -18,6 +18,7 @@ const THRESHOLDS = {
   oneTypoTop3: 0.99,
   wordFormRecall: 0.99,
   locationPrecision: 1,
+  placeAliasRecall: 0.985,
 };
 
 describe.each(contractEngines())('relevance over the real exports: %s engine', (kind, contract) => {

@@ -4,12 +4,16 @@ import { HIT_FIELDS, type SearchDocument } from '../search-engine.js';
 /**
  * The one definition of the document a business becomes, in SQL, so both engines index the same thing
  * and the PostgreSQL engine can copy documents without a round trip through Node. The helper functions
- * come from the SearchOutbox migration.
+ * come from the SearchOutbox migration; the open minutes are core's reading of the hours, stored with them
+ * (Migration20261127000010OpenMinutes); search_place_terms and search_region_terms (PlaceAliases) add a city's
+ * other names and a US state's name.
  */
 export const DOCUMENT_COLUMNS = [
   ...HIT_FIELDS,
   'is_approved',
   'location_terms',
+  'synonym_phrases',
+  'amenities',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
 export const SOURCE_SQL = `
@@ -19,8 +23,12 @@ export const SOURCE_SQL = `
          nullif(btrim(b.city), '') as city, nullif(b.city_slug, '') as city_slug,
          nullif(btrim(b.country), '') as country, upper(nullif(btrim(b.country_code), '')) as country_code,
          b.full_address, b.phone, b.photo, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
-         search_open_days(b.working_hours) as open_days,
-         search_location_terms(b.city, b.country, b.country_code, b.full_address) as location_terms
+         b.open_minutes, coalesce(b.time_zone, 'UTC') as time_zone,
+         search_place_terms(search_location_terms(b.city, b.country, b.country_code, b.full_address),
+                            b.country_code, nullif(b.city_slug, ''))
+           || search_region_terms(b.country_code, b.full_address) as location_terms,
+         search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases,
+         search_amenity_words(b.about) as amenities
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {

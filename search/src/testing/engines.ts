@@ -20,6 +20,11 @@ export interface EngineCapabilities {
    * no stemming (only typo tolerance, which reaches some plurals of long words).
    */
   wordForms: boolean;
+  /**
+   * "Open now" is judged at the local minute (1), or at the start of its quarter hour (15: Meilisearch filters by
+   * quarter-hour slots of the week, and its hits' flag follows the filter).
+   */
+  openNowStepMinutes: 1 | 15;
 }
 
 export interface ContractEngine {
@@ -41,7 +46,7 @@ export interface ContractEngine {
 
 const postgres: ContractEngine = {
   kind: 'postgres',
-  capabilities: { totalsBeyondBound: 'estimated', wordForms: true },
+  capabilities: { totalsBeyondBound: 'estimated', wordForms: true, openNowStepMinutes: 1 },
   create: (pool) => new PostgresSearchEngine(pool),
   // exactCountUpTo n counts n matches exactly; n + 1 and more are estimated.
   bounded: async (pool, countUpTo) => new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1 }),
@@ -57,7 +62,7 @@ const meilisearch = (host: string, apiKey: string | undefined): ContractEngine =
     new MeilisearchSearchEngine({ host, apiKey, indexUid: uid(name), maxTotalHits });
   return {
     kind: 'meilisearch',
-    capabilities: { totalsBeyondBound: 'capped', wordForms: false },
+    capabilities: { totalsBeyondBound: 'capped', wordForms: false, openNowStepMinutes: 15 },
     create: () => create('contract'),
     bounded: async (pool, countUpTo) => {
       const engine = create(`bounded_${countUpTo}`, countUpTo);

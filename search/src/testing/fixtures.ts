@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { businessSlug, slugify } from '@directory/core';
+import { businessSlug, openMinutesOf, slugify } from '@directory/core';
 
 /** The contract suite's directory: few rows, each chosen to prove one rule (see search-engine.spec.ts). */
 export interface Fixture {
@@ -16,6 +16,10 @@ export interface Fixture {
   reviews: number;
   approved?: boolean;
   hours?: string;
+  /** IANA zone the hours are local to; none reads as UTC. */
+  timeZone?: string;
+  /** The stored `about` (canonical JSON). */
+  about?: string;
 }
 
 const WEEKDAYS_OPEN = JSON.stringify({
@@ -51,6 +55,7 @@ export const FIXTURES: Fixture[] = [
     rating: 4.5,
     reviews: 900,
     hours: WEEKDAYS_OPEN,
+    timeZone: 'Europe/Vienna',
   },
   {
     key: 'hofbraeuhaus',
@@ -65,6 +70,7 @@ export const FIXTURES: Fixture[] = [
     rating: 4.4,
     reviews: 5000,
     hours: EVERY_DAY,
+    timeZone: 'Europe/Berlin',
   },
   {
     key: 'augustiner',
@@ -251,17 +257,19 @@ export const FIXTURES: Fixture[] = [
   })),
 ];
 
-/** Inserts the fixtures as businesses (as the importer would, slugs included); returns key → id. */
+/** Inserts the fixtures as businesses (as the importer would, slugs and open minutes included); returns key → id. */
 export async function insertFixtures(
   pool: pg.Pool,
   fixtures: readonly Fixture[] = FIXTURES,
 ): Promise<Map<string, number>> {
   const { rows } = await pool.query<{ id: string; place_id: string }>(
     `insert into businesses (name, slug, category, type, full_address, city, country, country_code, latitude, longitude,
-                             rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified)
+                             rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified,
+                             time_zone, open_minutes, about)
      select * from jsonb_to_recordset($1::jsonb) as r(name text, slug text, category text, type text, full_address text,
        city text, country text, country_code text, latitude float8, longitude float8, rating float8, reviews int,
-       is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean)
+       is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean,
+       time_zone text, open_minutes int4multirange, about text)
      returning id, place_id`,
     [
       JSON.stringify(
@@ -280,11 +288,14 @@ export async function insertFixtures(
           reviews: f.reviews,
           is_approved: f.approved ?? true,
           working_hours: f.hours ?? null,
+          about: f.about ?? null,
           category_slug: slugify(f.category),
           city_slug: slugify(f.city),
           place_id: `fixture-${f.key}`,
           phone: '+1 555 0100',
           verified: f.reviews > 1000,
+          time_zone: f.timeZone ?? null,
+          open_minutes: openMinutesOf(f.hours ?? null),
         })),
       ),
     ],

@@ -68,3 +68,34 @@ export const LOUNGES: Fixture[] = [1, 2].map((i) => ({
   address: '2 Briggate',
   reviews: 5,
 }));
+
+/** Synonyms: a groomer found by the rule's phrase, below a name holding the phrase itself. */
+export const GROOMERS: Fixture[] = [
+  { key: 'fluffy', name: 'Fluffy Paws', category: 'Zzgroomer', reviews: 500 },
+  { key: 'pooch-wash', name: 'Zzpooch Wash Express', category: 'Car wash', reviews: 1 },
+  { key: 'plain', name: 'Plain Kennel', category: 'Kennel', reviews: 50 },
+].map((place) => ({ ...IN_LEEDS, ...place, address: '3 Boar Lane' }));
+
+/** Words a visitor types apart that a name holds as one. */
+export const COMPOUNDS: Fixture[] = [
+  { key: 'haferkeller', name: 'Zzhaferkeller', category: 'Restaurant', reviews: 10 },
+  { key: 'mczz', name: "McZzdonald's", category: 'Fast food restaurant', reviews: 20 },
+  { key: 'hafer-apart', name: 'Zzhafer Bakery', category: 'Bakery', reviews: 5 },
+].map((place) => ({ ...IN_LEEDS, ...place, address: '4 Call Lane' }));
+
+/** Amenities: set to true, to false, and none. */
+export const AMENITIES: Fixture[] = [
+  {
+    key: 'ramp',
+    name: 'Zzramp Bistro',
+    about: JSON.stringify({
+      Accessibility: { 'Wheelchair accessible entrance': true, 'Assistive hearing loop': false },
+    }),
+  },
+  {
+    key: 'stairs',
+    name: 'Zzstairs Bistro',
+    about: JSON.stringify({ Accessibility: { 'Wheelchair accessible entrance': false } }),
+  },
+  { key: 'plain', name: 'Zzplain Bistro', about: JSON.stringify('A bistro that is wheelchair friendly') },
+].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bistro', address: '5 Briggate', reviews: 3 }));

@@ -20,6 +20,7 @@ const Settings = lazy(screen(() => import('./Settings.js'), 'Settings'));
 const Advertisements = lazy(screen(() => import('./Advertisements.js'), 'Advertisements'));
 const Reports = lazy(screen(() => import('./Reports.js'), 'Reports'));
 const ContactMessages = lazy(screen(() => import('./ContactMessages.js'), 'ContactMessages'));
+const Synonyms = lazy(screen(() => import('./Synonyms.js'), 'Synonyms'));
 import './admin.css';
 
 /** The admin back office (admin spec §2), loaded only when an /admin address is opened. */
@@ -57,10 +58,11 @@ export default function AdminApp() {
               <Route path="advertisements" element={<Advertisements />} />
               <Route path="reports" element={<Reports />} />
               <Route path="contact-messages" element={<ContactMessages />} />
+              <Route path="search" element={<Synonyms />} />
             </Route>
             {/* Admin spec §2: any other path shows the public not-found page. */}
             <Route element={<Layout />}>
-              <Route path="*" element={<NotFound />} />
+              <Route path="*" element={<NotFound withAd={false} />} />
             </Route>
           </Routes>
         </ConfirmProvider>

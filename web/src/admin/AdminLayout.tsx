@@ -23,6 +23,7 @@ const MENU = [
   { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▭', badge: '4' },
   { to: '/admin/reports', label: 'Raporlar', icon: '◔', badge: '3' },
   { to: '/admin/contact-messages', label: 'İletişim Mesajları', icon: '✉' },
+  { to: '/admin/search', label: 'Arama Eş Anlamları', icon: '⇄' },
 ] as const;
 
 /**

@@ -35,9 +35,12 @@ export function Stars({ rating }: { rating: number }) {
 export function BusinessCard({
   business,
   children,
+  row = false,
 }: {
   business: Omit<BusinessListing, 'type'>;
   children?: React.ReactNode;
+  /** A compact row of a list view: a thumbnail beside the facts instead of a photo above them. */
+  row?: boolean;
 }) {
   const [image, setImage] = useState<Shown>(business.photo ? 'photo' : 'fallback');
   const imageRef = useRef<HTMLImageElement>(null);
@@ -47,38 +50,69 @@ export function BusinessCard({
     if (img?.complete && img.naturalWidth === 0)
       setImage(afterFailure(img.getAttribute('src') === FALLBACK_IMAGE ? 'fallback' : 'photo'));
   }, []);
+  const picture =
+    image === 'icon' ? (
+      <div className="card-icon" aria-hidden="true">
+        🏢
+      </div>
+    ) : (
+      <img
+        src={image === 'photo' ? business.photo! : FALLBACK_IMAGE}
+        alt={business.name}
+        loading="lazy"
+        ref={imageRef}
+        onError={() => setImage(afterFailure(image))}
+      />
+    );
+  const place = business.fullAddress ? (
+    <p className="muted">{business.fullAddress}</p>
+  ) : business.city ? (
+    <p className="muted">
+      {business.city}
+      {business.countryCode ? `, ${business.countryCode}` : ''}
+    </p>
+  ) : null;
+  const details = (
+    <Link className="card-details" to={`/business/${business.slug}`}>
+      View Details
+    </Link>
+  );
+  if (row)
+    return (
+      <article className="card card-row">
+        <Link to={`/business/${business.slug}`} className="card-thumb" tabIndex={-1} aria-hidden="true">
+          {picture}
+        </Link>
+        <div className="card-row-facts">
+          <h3>
+            <Link to={`/business/${business.slug}`} className="card-link">
+              {business.name}
+            </Link>
+          </h3>
+          <p>
+            {business.category && <span className="badge">{business.category}</span>}
+            <Stars rating={business.rating ?? 0} />{' '}
+            <span className="muted">({plural(business.reviews, 'review')})</span>
+          </p>
+          {place}
+          {business.phone && <p>{business.phone}</p>}
+          {children}
+        </div>
+        {details}
+      </article>
+    );
   return (
     <article className="card">
       <Link to={`/business/${business.slug}`} className="card-link">
-        {image === 'icon' ? (
-          <div className="card-icon" aria-hidden="true">
-            🏢
-          </div>
-        ) : (
-          <img
-            src={image === 'photo' ? business.photo! : FALLBACK_IMAGE}
-            alt={business.name}
-            loading="lazy"
-            ref={imageRef}
-            onError={() => setImage(afterFailure(image))}
-          />
-        )}
+        {picture}
         <h3>{business.name}</h3>
       </Link>
       {business.category && <span className="badge">{business.category}</span>}
       <Stars rating={business.rating ?? 0} /> <span className="muted">({plural(business.reviews, 'review')})</span>
-      {business.fullAddress && <p className="muted">{business.fullAddress}</p>}
-      {!business.fullAddress && business.city && (
-        <p className="muted">
-          {business.city}
-          {business.countryCode ? `, ${business.countryCode}` : ''}
-        </p>
-      )}
+      {place}
       {business.phone && <p>{business.phone}</p>}
       {children}
-      <Link className="card-details" to={`/business/${business.slug}`}>
-        View Details
-      </Link>
+      {details}
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { sizeFor } from '../lib/format.js';
-import type { Suggestions } from '../lib/search.js';
+import { categoryTarget, type Suggestions } from '../lib/search.js';
 import { useDebounced } from '../lib/useDebounced.js';
 
 export interface CitySuggestion {
@@ -30,8 +30,9 @@ const SUGGEST_DELAY_MS = 150;
  * the options, Enter picks the highlighted one (or submits the form when none is), Escape closes the list
  * (or clears the text when it is already closed).
  *
- * kind 'what' suggests businesses (open the business), categories (open the category page) and cities
- * (open the city page); kind 'where' suggests cities, and picking one fills the input (or calls onPickCity).
+ * kind 'what' suggests businesses (open the business), categories (open the category page, or search it in the
+ * location typed beside) and cities (open the city page); kind 'where' suggests cities, and picking one fills the
+ * input (or calls onPickCity).
  */
 export function SearchBox(props: {
   kind: 'what' | 'where';
@@ -43,6 +44,8 @@ export function SearchBox(props: {
   visibleLabel?: boolean;
   onPickCity?: (city: CitySuggestion) => void;
   name?: string;
+  /** kind 'what': the location typed beside it, which picking a category keeps (a search of it there). */
+  location?: string;
 }) {
   const { kind, value, onChange } = props;
   const navigate = useNavigate();
@@ -78,7 +81,7 @@ export function SearchBox(props: {
           key: `c:${c.slug}`,
           label: c.name,
           detail: c.count.toLocaleString('en-US'),
-          pick: () => navigate(`/categories/${encodeURIComponent(c.slug)}`),
+          pick: () => navigate(categoryTarget(c.slug, props.location)),
         });
     }
     for (const c of data.cities ?? [])

@@ -3,6 +3,7 @@
  * render the same title, description and structured data the browser shows.
  */
 import { MINUTES_PER_DAY, readDay } from '@directory/core/rules/week-hours.js';
+import { typeInSentence } from './proper-adjectives.js';
 
 export const SITE_NAME = 'WorldBiz Directory';
 
@@ -47,10 +48,10 @@ export function hasValidCoordinates(latitude: unknown, longitude: unknown): bool
   return !(latitude === 0 && longitude === 0);
 }
 
-/** The generated About sentence when a business has no text of its own. */
+/** The generated About sentence when a business has no text of its own ("Zunfthaus is a Swiss restaurant in Zürich."). */
 export function aboutFallback(b: Pick<BusinessFacts, 'name' | 'type' | 'category' | 'city'>): string {
-  const kind = (b.type?.trim() || b.category?.trim() || 'business').toLowerCase();
-  const article = /^[aeiou]/.test(kind) ? 'an' : 'a';
+  const kind = typeInSentence(b.type?.trim() || b.category?.trim() || 'business');
+  const article = /^[aeiou]/i.test(kind) ? 'an' : 'a';
   return `${b.name} is ${article} ${kind}${b.city ? ` in ${b.city}` : ''}.`;
 }
 

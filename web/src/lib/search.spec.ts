@@ -1,5 +1,6 @@
 import { groupNearby } from './cluster.js';
 import {
+  categoryTarget,
   facetCount,
   formatDistance,
   parseSearch,
@@ -11,6 +12,14 @@ import {
 } from './search.js';
 
 const parse = (query: string) => parseSearch(new URLSearchParams(query));
+
+describe('a category picked from the suggestions', () => {
+  it('opens its page, or with a location typed, searches it there', () => {
+    expect(categoryTarget('coffee-shop', undefined)).toBe('/categories/coffee-shop');
+    expect(categoryTarget('coffee-shop', '  ')).toBe('/categories/coffee-shop');
+    expect(categoryTarget('coffee-shop', ' Zürich ')).toBe('/search?location=Z%C3%BCrich&category=coffee-shop');
+  });
+});
 
 describe('search state in the address', () => {
   it('reads every parameter and writes the same link back', () => {

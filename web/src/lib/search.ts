@@ -1,4 +1,5 @@
 import type { SearchListing } from '@directory/core/wire/listing.js';
+import type { FacetCount, SearchAlternatives, Suggestions } from '@directory/core/wire/search.js';
 import { type Paged, SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
 import { plural } from './format.js';
 
@@ -6,12 +7,8 @@ import { plural } from './format.js';
 export type Hit = SearchListing;
 
 /** A facet value with its count: category slug, country ISO code, or city slug (with its countryCode). */
-export interface Facet {
-  value: string;
-  label: string;
-  count: number;
-  countryCode?: string;
-}
+export type Facet = FacetCount;
+export type { Suggestions };
 
 export interface SearchResponse extends Paged {
   businesses: Hit[];
@@ -19,12 +16,8 @@ export interface SearchResponse extends Paged {
   /** True when totalCount and the facet counts are exact; false when they are estimates ("about N"). */
   exhaustive: boolean;
   processingTimeMs: number;
-}
-
-export interface Suggestions {
-  businesses: { name: string; slug: string; city: string | null }[];
-  categories: { name: string; slug: string; count: number }[];
-  cities: { name: string; slug: string; countryCode: string; count: number }[];
+  /** Only when nothing was found on page 1: what to try instead. */
+  alternatives: SearchAlternatives | null;
 }
 
 export const SORTS = ['relevance', 'rating', 'reviews', 'distance', 'name'] as const;
@@ -104,6 +97,14 @@ export function searchToParams(state: Partial<SearchState>): URLSearchParams {
   if (state.sort && state.sort !== 'relevance' && (state.sort !== 'distance' || hasPoint)) put('sort', state.sort);
   if (state.page && state.page > 1) put('page', state.page);
   return out;
+}
+
+/** A picked category: its page, or with a location typed, the search of that category in it. */
+export function categoryTarget(slug: string, location: string | undefined): string {
+  const where = location?.trim();
+  return where
+    ? `/search?${searchToParams({ category: slug, location: where })}`
+    : `/categories/${encodeURIComponent(slug)}`;
 }
 
 /** The api call for a state (page size fixed at PAGE_SIZE). */

@@ -1,34 +1,30 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { BusinessCard } from '../components/BusinessCard.js';
+import { PageOutOfRange, ShowingRange, SkeletonCards } from '../components/ListState.js';
 import { Pager } from '../components/Pager.js';
 import { SearchBox } from '../components/SearchBox.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
-import { type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
-import { listPageOf, listReadPage, pastLastPage, plural } from '../lib/format.js';
+import { PAGE_SIZES, type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
+import { listReadPage, pastLastPage } from '../lib/format.js';
+import { pageHref, usePageParam } from '../lib/usePageParam.js';
 import { searchHref } from '../lib/search.js';
 import type { SearchNavigationState } from './Search.js';
 
 export function Businesses() {
-  const [params, setParams] = useSearchParams();
+  const [page, goTo] = usePageParam();
   const navigate = useNavigate();
-  const page = listPageOf(params.get('page'));
   const [query, setQuery] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
+  // The previous page stays on screen, dimmed, while the next one is read.
   const { data, error, isLoading } = useSWR<Paged & { businesses: BusinessListing[] }>(
     `/api/businesses?page=${listReadPage(page)}`,
-    { dedupingInterval: 2 * 60 * 60 * 1000 },
+    { dedupingInterval: 2 * 60 * 60 * 1000, keepPreviousData: true },
   );
-  const goTo = (p: number) => {
-    setParams({ page: String(p) });
-    window.scrollTo(0, 0);
-  };
   // A page past the last (or over 100) is stated as such, not shown as another page (the server answers 404).
-  const beyond = data !== undefined && pastLastPage(page, data.totalPages);
+  const beyond = data !== undefined && !isLoading && pastLastPage(page, data.totalPages);
   const last = data ? Math.max(1, Math.min(data.totalPages, PUBLIC_MAX_PAGE)) : 1;
-  const from = data && data.totalCount ? (page - 1) * 20 + 1 : 0;
-  const to = data ? Math.min(page * 20, data.totalCount) : 0;
   return (
     <section>
       <h1>Businesses</h1>
@@ -57,19 +53,16 @@ export function Businesses() {
         >
           Filters
         </button>
-        <button type="button" className="secondary" onClick={() => setView(view === 'grid' ? 'list' : 'grid')}>
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={view === 'list'}
+          onClick={() => setView(view === 'grid' ? 'list' : 'grid')}
+        >
           {view === 'grid' ? 'List view' : 'Grid view'}
         </button>
       </form>
-      {beyond && (
-        <div className="out-of-range">
-          <h2>{`Page ${page} does not exist`}</h2>
-          <p>
-            {`The last page is ${last}. `}
-            <Link to={last > 1 ? `/businesses?page=${last}` : '/businesses'}>{`Go to page ${last}`}</Link>
-          </p>
-        </div>
-      )}
+      {beyond && <PageOutOfRange page={page} last={last} href={(p) => pageHref('/businesses', p)} />}
       {data && !beyond && (
         <div className="tiles">
           <div>
@@ -82,11 +75,11 @@ export function Businesses() {
             <strong>{Math.min(data.totalPages, PUBLIC_MAX_PAGE)}</strong> Total Pages
           </div>
           <div>
-            <strong>20</strong> Per Page
+            <strong>{PAGE_SIZES.businesses}</strong> Per Page
           </div>
         </div>
       )}
-      {isLoading && <p>Loading businesses...</p>}
+      {isLoading && !data && <SkeletonCards count={12} label="Loading businesses..." />}
       {error && <p role="alert">Unable to load businesses</p>}
       {data && !beyond && data.businesses.length === 0 && (
         <p>
@@ -97,13 +90,19 @@ export function Businesses() {
       )}
       {data && !beyond && data.businesses.length > 0 && (
         <>
-          <p>
-            Showing {from.toLocaleString('en-US')}-{to.toLocaleString('en-US')} of{' '}
-            {plural(data.totalCount, 'business', 'businesses')}
-          </p>
-          <div className={view === 'grid' ? 'grid' : 'list'}>
+          <ShowingRange
+            page={page}
+            pageSize={PAGE_SIZES.businesses}
+            total={data.totalCount}
+            one="business"
+            many="businesses"
+          />
+          <div
+            className={`${view === 'grid' ? 'grid' : 'list'}${isLoading ? ' busy' : ''}`}
+            aria-busy={isLoading || undefined}
+          >
             {data.businesses.map((b) => (
-              <BusinessCard key={b.id} business={b} />
+              <BusinessCard key={b.id} business={b} row={view === 'list'} />
             ))}
           </div>
           <Pager page={page} total={Math.min(data.totalPages, PUBLIC_MAX_PAGE)} onPage={goTo} withEnds />

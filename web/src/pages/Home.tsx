@@ -91,6 +91,7 @@ export function Home() {
             value={what}
             onChange={setWhat}
             placeholder="Search businesses..."
+            location={where}
           />
           <SearchBox kind="where" label="Location" value={where} onChange={setWhere} placeholder="Location" />
           <button type="submit">Search</button>

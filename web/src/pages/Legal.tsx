@@ -2,7 +2,22 @@ import { useParams } from 'react-router-dom';
 import { SITE_CONTACT } from '../lib/site.js';
 import { NotFound } from './NotFound.js';
 
-type Page = { title: string; sections: [heading: string, text: string][] };
+/** A table of example cookies: type, name, provider, purpose, lifetime. */
+type CookieRow = [type: string, name: string, provider: string, purpose: string, lifetime: string];
+type Page = { title: string; sections: [heading: string, text: string, examples?: CookieRow[]][] };
+
+/**
+ * Cookie Policy examples (public spec §2): what this site sets itself, and what the services an operator may add
+ * through the site's snippets and ad codes set, with their providers' documented lifetimes.
+ */
+const COOKIE_EXAMPLES: CookieRow[] = [
+  ['Essential', 'admin_session', 'WorldBiz Directory (first party)', 'Keeps an administrator signed in', '12 hours'],
+  ['Analytics', '_ga', 'Google Analytics (Google LLC)', 'Tells visits apart to count them', '24 months'],
+  ['Analytics', '_ga_<container-id>', 'Google Analytics (Google LLC)', 'Keeps the state of a visit', '24 months'],
+  ['Marketing', '_fbp', 'Meta Pixel (Meta Platforms, Inc.)', 'Measures and targets advertising', '90 days'],
+  ['Marketing', '_gcl_au', 'Google Ads (Google LLC)', 'Links ad clicks to visits', '90 days'],
+  ['Preference', 'NID', 'Google Maps (Google LLC)', 'Remembers settings such as language', '6 months'],
+];
 
 const PAGES: Record<string, Page> = {
   'privacy-policy': {
@@ -96,7 +111,11 @@ const PAGES: Record<string, Page> = {
         'What cookies are',
         'Small files a site stores in your browser; first-party cookies come from this site, third-party cookies from others.',
       ],
-      ['Types', 'Essential (sign-in session), analytics, marketing and preference cookies.'],
+      [
+        'Types',
+        'Essential cookies make the site work (the visitor pages need none; the administrator sign-in needs one). Analytics, marketing and preference cookies come only from services the site operator adds through its analytics snippet, tracking pixel or advertisement codes. Examples, by type:',
+        COOKIE_EXAMPLES,
+      ],
       [
         'Duration and retention',
         'Preferences 1 year, analytics 24 months, marketing 90 days, authentication 30 days at most.',
@@ -105,7 +124,10 @@ const PAGES: Record<string, Page> = {
         'Managing preferences',
         'You can block or delete cookies in your browser; blocking essential cookies breaks sign-in.',
       ],
-      ['Third-party services', 'Map tiles and advertising partners may set their own cookies.'],
+      [
+        'Third-party services',
+        'Google Analytics, Meta Pixel and advertising networks set their own cookies when the operator enables them; each provider’s own policy applies. The map tiles (OpenStreetMap) set none.',
+      ],
       ['International compliance', 'We follow EU rules, California rules and other applicable laws.'],
       [
         'Updates and contact',
@@ -123,10 +145,38 @@ export function Legal({ page }: { page?: string }) {
     <article className="legal">
       <h1>{content.title}</h1>
       <p className="muted">Last updated December 12, 2025</p>
-      {content.sections.map(([heading, text]) => (
+      {content.sections.map(([heading, text, examples]) => (
         <section key={heading}>
           <h2>{heading}</h2>
           <p>{text}</p>
+          {examples && (
+            <div className="table-scroll" role="region" aria-label="Example cookies" tabIndex={0}>
+              <table className="cookie-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Type</th>
+                    <th scope="col">Cookie</th>
+                    <th scope="col">Provider</th>
+                    <th scope="col">Purpose</th>
+                    <th scope="col">Lifetime</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {examples.map(([type, name, provider, purpose, lifetime]) => (
+                    <tr key={name}>
+                      <td>{type}</td>
+                      <td>
+                        <code>{name}</code>
+                      </td>
+                      <td>{provider}</td>
+                      <td>{purpose}</td>
+                      <td>{lifetime}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
         </section>
       ))}
     </article>

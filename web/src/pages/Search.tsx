@@ -18,6 +18,7 @@ import {
 } from '../lib/search.js';
 import { useGeolocation } from '../lib/useGeolocation.js';
 import { prettySlug, SearchFilters } from './search/SearchFilters.js';
+import { NoResults } from './search/NoResults.js';
 import { ResultsList, ResultsSkeleton } from './search/SearchResults.js';
 
 const SORT_LABELS: Record<Sort, string> = {
@@ -54,6 +55,7 @@ function SearchForm(props: { q: string; location: string; onSearch: (q: string, 
         value={what}
         onChange={setWhat}
         placeholder="Search businesses..."
+        location={where}
       />
       <SearchBox kind="where" label="Location" value={where} onChange={setWhere} placeholder="Location" />
       <button type="submit">Search</button>
@@ -252,23 +254,25 @@ export function Search() {
           {!data && isLoading && <ResultsSkeleton />}
 
           {data && !failure && hits.length === 0 && (
-            <div className="empty">
-              <p>
-                <strong>No businesses found</strong>
-              </p>
-              <p>Try adjusting your search criteria.</p>
+            <>
               {state.page > 1 && data.totalCount > 0 ? (
-                <button type="button" onClick={() => go({ ...state, page: 1 })}>
-                  Back to the first page
-                </button>
-              ) : (
-                chips.length > 0 && (
-                  <button type="button" onClick={clearFilters}>
-                    Clear all filters
+                <div className="empty">
+                  <p>
+                    <strong>No businesses found</strong>
+                  </p>
+                  <button type="button" onClick={() => go({ ...state, page: 1 })}>
+                    Back to the first page
                   </button>
-                )
+                </div>
+              ) : (
+                <NoResults
+                  state={state}
+                  alternatives={data.alternatives}
+                  hasFilters={chips.length > 0}
+                  onClearFilters={clearFilters}
+                />
               )}
-            </div>
+            </>
           )}
 
           {data && !failure && hits.length > 0 && (

@@ -1,6 +1,6 @@
 import { type BusinessFacts, businessDescription, businessTitle, SITE_NAME } from '../lib/business.js';
 import { nounFor, plural } from '../lib/format.js';
-import { type PublicPage, LEGAL_PAGES } from './routes.js';
+import { type PublicPage, LEGAL_PAGES, listPageNumber } from './routes.js';
 
 const DEFAULT_DESCRIPTION = 'Discover businesses worldwide by category, country and city.';
 
@@ -32,6 +32,14 @@ const NOT_FOUND: Omit<Head, 'path'> = {
  * which). Titles follow public spec §2 where it gives them.
  */
 export function pageHead(page: PublicPage, data: unknown, failed: boolean): Head {
+  const head = headOf(page, data, failed);
+  // A later page of a list is its own page to search engines (its canonical address names the page).
+  const number = listPageNumber(page);
+  if (page.kind === 'businesses' || number === undefined || number <= 1 || head.path.includes('?')) return head;
+  return { ...head, path: `${head.path}?page=${number}` };
+}
+
+function headOf(page: PublicPage, data: unknown, failed: boolean): Head {
   const site = (title: string) => `${title} | ${SITE_NAME}`;
   const simple = (title: string, path: string, description = DEFAULT_DESCRIPTION): Head => ({
     title: site(title),

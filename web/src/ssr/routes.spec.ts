@@ -1,6 +1,6 @@
 import { hourRanges, openingHours } from '../lib/business.js';
 import { headHtml, pageHead, scriptJson } from './head.js';
-import { isClientOnly, matchPublicPage, movedTo, pageAddress, pageData } from './routes.js';
+import { isClientOnly, matchPublicPage, movedTo, outOfRange, pageAddress, pageData } from './routes.js';
 
 const keysOf = (url: string) => {
   const { pathname, search } = new URL(url, 'http://x');
@@ -18,13 +18,37 @@ describe('the public pages the server renders', () => {
     expect(address('/businesses?page=2&utm_source=x')).toBe('/businesses?page=2');
     expect(address('/businesses?page=1')).toBe('/businesses');
     expect(address('/countries/rs?utm_source=mail')).toBe('/countries/rs');
+    // Every paged list keeps its page in the address (Back returns to it); page 1 is the plain address.
+    expect(address('/categories/bakery?page=2&x=1')).toBe('/categories/bakery?page=2');
+    expect(address('/cities/de/berlin?page=1')).toBe('/cities/de/berlin');
+    expect(address('/cities?page=3')).toBe('/cities?page=3');
+    expect(address('/countries?page=abc')).toBe('/countries');
+  });
+
+  it('says a page past the last of a business, category or city list is out of range', () => {
+    const category = matchPublicPage('/categories/bakery', '?page=3');
+    expect(outOfRange(category, { '/api/categories/bakery?page=3&limit=12': { totalPages: 2 } })).toBe(true);
+    expect(outOfRange(category, { '/api/categories/bakery?page=3&limit=12': { totalPages: 3 } })).toBe(false);
+    const city = matchPublicPage('/cities/de/berlin', '?page=200');
+    expect(outOfRange(city, { '/api/cities/de/berlin?page=1&limit=12': { totalPages: 5 } })).toBe(true);
+    expect(outOfRange(matchPublicPage('/countries/de', '?page=9'), {})).toBe(false);
   });
 
   it('sends a business found by another address to its current one', () => {
     const page = matchPublicPage('/business/old-name', '');
     expect(movedTo(page, { slug: 'new name' })).toBe('/business/new%20name');
     expect(movedTo(page, { slug: 'old-name' })).toBeUndefined();
-    expect(movedTo(matchPublicPage('/categories/bakery', ''), { slug: 'x' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/categories/bakery', ''), { slug: 'bakery' })).toBeUndefined();
+    // A category, city or country read by an alias: the api's read answered under the canonical slug.
+    expect(movedTo(matchPublicPage('/categories/cafe', ''), { slug: 'café' })).toBe('/categories/caf%C3%A9');
+    expect(movedTo(matchPublicPage('/cities/ch/zurich', ''), { slug: 'zürich' })).toBe('/cities/ch/z%C3%BCrich');
+    expect(movedTo(matchPublicPage('/countries/turkiye', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
+      '/countries/t%C3%BCrkiye',
+    );
+    expect(movedTo(matchPublicPage('/countries/tr', ''), { slug: 'türkiye', countryCode: 'TR' })).toBeUndefined();
+    expect(movedTo(matchPublicPage('/countries/turkiye/cities', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
+      '/countries/t%C3%BCrkiye/cities',
+    );
     expect(movedTo(page, undefined)).toBeUndefined();
   });
 
@@ -47,6 +71,9 @@ describe('the public pages the server renders', () => {
     expect(keysOf('/cities/k').keys).toEqual(['/api/cities?letter=K', '/api/homepage-data']);
     expect(keysOf('/cities/kiel')).toEqual({ keys: [], redirect: '/cities' });
     expect(keysOf('/cities/de/berlin').primary).toBe('/api/cities/de/berlin?page=1&limit=12');
+    expect(keysOf('/cities/de/berlin?page=2').primary).toBe('/api/cities/de/berlin?page=2&limit=12');
+    expect(keysOf('/categories/bakery?page=3').primary).toBe('/api/categories/bakery?page=3&limit=12');
+    expect(keysOf('/categories/bakery?page=101').primary).toBe('/api/categories/bakery?page=1&limit=12');
     expect(matchPublicPage('/cookie-policy', '')).toEqual({ kind: 'legal', page: 'cookie-policy' });
     expect(matchPublicPage('/contact', '')).toEqual({ kind: 'contact' });
     expect(matchPublicPage('/business', '')).toEqual({ kind: 'not-found' });
@@ -63,7 +90,7 @@ describe('the public pages the server renders', () => {
 
   it('writes head tags with escaped text and absolute canonical addresses', () => {
     const head = pageHead(
-      { kind: 'category', slug: 'a&b' },
+      { kind: 'category', slug: 'a&b', page: 1 },
       { category: 'A & "B"', businessCount: 2, countryCount: 1 },
       false,
     );
@@ -71,6 +98,12 @@ describe('the public pages the server renders', () => {
     expect(html).toContain('<title>A &amp; &quot;B&quot; | WorldBiz Directory</title>');
     expect(html).toContain('<link rel="canonical" href="https://dir.example/categories/a%26b" data-head>');
     expect(html).not.toContain('noindex');
+    const second = pageHead(
+      { kind: 'category', slug: 'bakery', page: 2 },
+      { category: 'Bakery', businessCount: 30, countryCount: 2 },
+      false,
+    );
+    expect(second.path).toBe('/categories/bakery?page=2');
     const missing = pageHead({ kind: 'business', slug: 'gone' }, undefined, true);
     expect(missing.title).toBe('Page not found | WorldBiz Directory');
     expect(headHtml(missing, '')).toContain('<meta name="robots" content="noindex, follow" data-head>');

@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { listPageOf, listReadPage, pastLastPage } from '../lib/format.js';
 import { parseSearch, searchApiUrl, searchToParams } from '../lib/search.js';
+import { PAGE_SIZES } from '@directory/core/wire/paging.js';
 
 /**
  * What the server needs to render a public page: the api reads (the exact SWR keys the page's components
@@ -12,13 +13,13 @@ export type PublicPage =
   | { kind: 'business'; slug: string }
   | { kind: 'businesses'; page: number }
   | { kind: 'search'; q: string; location: string }
-  | { kind: 'categories'; letter?: string }
-  | { kind: 'category'; slug: string }
-  | { kind: 'countries' }
-  | { kind: 'country'; slug: string }
-  | { kind: 'country-cities'; slug: string }
-  | { kind: 'cities'; letter?: string }
-  | { kind: 'city'; countryCode: string; citySlug: string }
+  | { kind: 'categories'; letter?: string; page: number }
+  | { kind: 'category'; slug: string; page: number }
+  | { kind: 'countries'; page: number }
+  | { kind: 'country'; slug: string; page: number }
+  | { kind: 'country-cities'; slug: string; page: number }
+  | { kind: 'cities'; letter?: string; page: number }
+  | { kind: 'city'; countryCode: string; citySlug: string; page: number }
   | { kind: 'contact' }
   | { kind: 'legal'; page: LegalPage }
   | { kind: 'not-found' };
@@ -40,12 +41,14 @@ const enc = encodeURIComponent;
 
 /** The SWR key of one business (BusinessDetail). */
 export const businessKey = (slug: string) => `/api/businesses/${enc(slug)}`;
-/** The first page of a category's businesses (CategoryDetail). */
-export const categoryKey = (slug: string) => `/api/categories/${enc(slug)}?page=1&limit=12`;
+/** A page of a category's businesses (CategoryDetail). */
+export const categoryKey = (slug: string, page = 1) =>
+  `/api/categories/${enc(slug)}?page=${page}&limit=${PAGE_SIZES.placeBusinesses}`;
 export const countryKey = (slug: string) => `/api/countries/${enc(slug)}`;
-export const countryCitiesKey = (slug: string) => `/api/countries/${enc(slug)}/cities?page=1&limit=24&q=`;
-export const cityKey = (countryCode: string, citySlug: string) =>
-  `/api/cities/${enc(countryCode)}/${enc(citySlug)}?page=1&limit=12`;
+export const countryCitiesKey = (slug: string, page = 1, q = '') =>
+  `/api/countries/${enc(slug)}/cities?page=${page}&limit=${PAGE_SIZES.countryCities}&q=${enc(q)}`;
+export const cityKey = (countryCode: string, citySlug: string, page = 1) =>
+  `/api/cities/${enc(countryCode)}/${enc(citySlug)}?page=${page}&limit=${PAGE_SIZES.placeBusinesses}`;
 export const categoriesKey = (letter?: string) =>
   letter ? `/api/categories?letter=${enc(letter.toUpperCase())}` : '/api/categories';
 export const citiesKey = (letter?: string) =>
@@ -71,36 +74,46 @@ export function matchPublicPage(rawPathname: string, search: string): PublicPage
   const pathname = decodePath(rawPathname);
   const m = (pattern: string) => matchPath(pattern, pathname)?.params;
   const params = new URLSearchParams(search);
+  const page = listPageOf(params.get('page'));
   let p;
   if (m('/')) return { kind: 'home' };
   if ((p = m('/business/:slug'))) return { kind: 'business', slug: p.slug! };
-  if (m('/businesses')) return { kind: 'businesses', page: listPageOf(params.get('page')) };
+  if (m('/businesses')) return { kind: 'businesses', page };
   if (m('/search')) {
     const state = parseSearch(params);
     return { kind: 'search', q: state.q, location: state.location };
   }
-  if (m('/categories')) return { kind: 'categories' };
+  if (m('/categories')) return { kind: 'categories', page };
   if ((p = m('/categories/:slug')))
-    return p.slug!.length === 1 ? { kind: 'categories', letter: p.slug } : { kind: 'category', slug: p.slug! };
-  if (m('/countries')) return { kind: 'countries' };
-  if ((p = m('/countries/:slug'))) return { kind: 'country', slug: p.slug! };
-  if ((p = m('/countries/:slug/cities'))) return { kind: 'country-cities', slug: p.slug! };
-  if (m('/cities')) return { kind: 'cities' };
-  if ((p = m('/cities/:letter'))) return { kind: 'cities', letter: p.letter };
+    return p.slug!.length === 1
+      ? { kind: 'categories', letter: p.slug, page }
+      : { kind: 'category', slug: p.slug!, page };
+  if (m('/countries')) return { kind: 'countries', page };
+  if ((p = m('/countries/:slug'))) return { kind: 'country', slug: p.slug!, page };
+  if ((p = m('/countries/:slug/cities'))) return { kind: 'country-cities', slug: p.slug!, page };
+  if (m('/cities')) return { kind: 'cities', page };
+  if ((p = m('/cities/:letter'))) return { kind: 'cities', letter: p.letter, page };
   if ((p = m('/cities/:countryCode/:citySlug')))
-    return { kind: 'city', countryCode: p.countryCode!, citySlug: p.citySlug! };
+    return { kind: 'city', countryCode: p.countryCode!, citySlug: p.citySlug!, page };
   if (m('/contact')) return { kind: 'contact' };
   const legal = pathname.slice(1);
   if (Object.hasOwn(LEGAL_PAGES, legal)) return { kind: 'legal', page: legal as LegalPage };
   return { kind: 'not-found' };
 }
 
+/** The page number of a paged list's address ("?page=N", 1 when absent); undefined on pages that are no list. */
+export function listPageNumber(page: PublicPage): number | undefined {
+  return page.kind === 'legal' || !('page' in page) ? undefined : page.page;
+}
+
 /**
- * The address a page is rendered and cached as: its path, plus, on the two pages that read the query string,
- * only what they read, in one order. Unknown or repeated parameters make no new rendering (nor cache entry).
+ * The address a page is rendered and cached as: its path, plus only what the page reads of the query string (a
+ * list's page number; the search's state), in one order. Unknown or repeated parameters make no new rendering
+ * (nor cache entry).
  */
 export function pageAddress(page: PublicPage, pathname: string, search: string): string {
-  if (page.kind === 'businesses') return page.page > 1 ? `/businesses?page=${page.page}` : '/businesses';
+  const list = listPageNumber(page);
+  if (list !== undefined) return list > 1 ? `${pathname}?page=${list}` : pathname;
   if (page.kind !== 'search') return pathname;
   const query = searchToParams(parseSearch(new URLSearchParams(search))).toString();
   return query ? `/search?${query}` : '/search';
@@ -128,20 +141,24 @@ export function pageData(page: PublicPage, search: string): PageData {
       return { keys: [searchApiUrl(parseSearch(new URLSearchParams(search)))] };
     case 'categories':
       return { keys: [categoriesKey(page.letter), '/api/homepage-data'] };
-    case 'category':
-      return { keys: [categoryKey(page.slug)], primary: categoryKey(page.slug) };
+    case 'category': {
+      const key = categoryKey(page.slug, listReadPage(page.page));
+      return { keys: [key], primary: key };
+    }
     case 'countries':
       return { keys: ['/api/countries', '/api/homepage-data'] };
     case 'country':
       return { keys: [countryKey(page.slug)], primary: countryKey(page.slug) };
-    case 'country-cities':
-      return { keys: [countryCitiesKey(page.slug)], primary: countryCitiesKey(page.slug) };
+    case 'country-cities': {
+      const key = countryCitiesKey(page.slug, listReadPage(page.page));
+      return { keys: [key], primary: key };
+    }
     case 'cities':
       // Cities renders <Navigate to="/cities"> for a "letter" longer than one character.
       if (page.letter && page.letter.length !== 1) return { keys: [], redirect: '/cities' };
       return { keys: [citiesKey(page.letter), '/api/homepage-data'] };
     case 'city': {
-      const key = cityKey(page.countryCode, page.citySlug);
+      const key = cityKey(page.countryCode, page.citySlug, listReadPage(page.page));
       return { keys: [key], primary: key };
     }
     default:
@@ -150,21 +167,50 @@ export function pageData(page: PublicPage, search: string): PageData {
 }
 
 /**
- * Whether the page's data shows that its address names nothing: a business list page past the last page (or
- * over 100). The page states it, and the server answers 404.
+ * Whether the page's data shows that its address names nothing: a page of the business list, or of a category's or
+ * a city's businesses, past the last page (or over 100). The page states it, and the server answers 404.
  */
 export function outOfRange(page: PublicPage, fallback: Record<string, unknown>): boolean {
-  if (page.kind !== 'businesses') return false;
-  const list = fallback[businessesKey(listReadPage(page.page))] as { totalPages?: unknown } | undefined;
-  return typeof list?.totalPages === 'number' && pastLastPage(page.page, list.totalPages);
+  const key =
+    page.kind === 'businesses'
+      ? businessesKey(listReadPage(page.page))
+      : page.kind === 'category' || page.kind === 'city'
+        ? pageData(page, '').primary
+        : undefined;
+  const number = listPageNumber(page);
+  if (!key || number === undefined) return false;
+  const list = fallback[key] as { totalPages?: unknown } | undefined;
+  return typeof list?.totalPages === 'number' && pastLastPage(number, list.totalPages);
 }
 
 /**
  * Where a page's content lives when its address is an old one: a business found by a renamed slug (or by
- * the slug without its suffix) answers from its current address, so the server sends 301 there.
+ * the slug without its suffix) answers from its current address, and a category, country or city read by an
+ * alias (another spelling, an old slug, the name without accents: the api answers it with a 301 the read
+ * follows) answers under its canonical slug; the server sends 301 there.
  */
 export function movedTo(page: PublicPage, primary: unknown): string | undefined {
-  if (page.kind !== 'business' || !primary || typeof primary !== 'object') return undefined;
+  if (!primary || typeof primary !== 'object') return undefined;
   const slug = (primary as { slug?: unknown }).slug;
-  return typeof slug === 'string' && slug !== page.slug ? `/business/${enc(slug)}` : undefined;
+  if (typeof slug !== 'string') return undefined;
+  switch (page.kind) {
+    case 'business':
+      return slug !== page.slug ? `/business/${enc(slug)}` : undefined;
+    case 'category':
+      return slug !== page.slug ? `/categories/${enc(slug)}` : undefined;
+    case 'country':
+      return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}` : undefined;
+    case 'country-cities':
+      return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}/cities` : undefined;
+    case 'city':
+      return slug !== page.citySlug ? `/cities/${enc(page.countryCode.toLowerCase())}/${enc(slug)}` : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** /countries/us is the country's page by its code (public spec), not an old address. */
+function isCountryCode(address: string, primary: object): boolean {
+  const code = (primary as { countryCode?: unknown }).countryCode;
+  return typeof code === 'string' && address.toLowerCase() === code.toLowerCase();
 }

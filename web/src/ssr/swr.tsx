@@ -69,3 +69,9 @@ export function HeadSync() {
   }, [pathname, search, data, error, origin]);
   return null;
 }
+
+/** The site's public address: the server's, as it rendered the page (so hydration matches), else the browser's. */
+export function useSiteOrigin(): string {
+  const ssr = useContext(SsrContext);
+  return ssr?.state.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+}

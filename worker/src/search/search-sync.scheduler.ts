@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { QUEUES, requestSearchSync, SEARCH_JOBS } from '@directory/core';
+import { backfillOpenMinutes, QUEUES, requestSearchSync, SEARCH_JOBS } from '@directory/core';
 import { listenForChanges, prepareIndex, type OpenedSearch } from '@directory/search';
 import { JobSchedulers } from '../schedulers/job-schedulers.js';
 import { SEARCH } from './search.token.js';
@@ -13,6 +13,8 @@ export const SYNC_SAFETY_NET_MS = 30_000;
 export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('SearchSync');
   private stopListening: (() => Promise<void>) | null = null;
+  private readonly stopBackfill = new AbortController();
+  private backfill: Promise<void> = Promise.resolve();
 
   constructor(
     @Inject(SEARCH) private readonly search: OpenedSearch,
@@ -42,9 +44,29 @@ export class SearchSyncScheduler implements OnApplicationBootstrap, OnApplicatio
     this.stopListening = await listenForChanges(pool, () => void this.requestSync(), 0);
     // Whatever was written while no worker listened.
     await this.requestSync();
+    this.backfill = this.completeOpenMinutes();
+  }
+
+  /**
+   * Businesses stored before open minutes were (an upgrade) get them, so "open now" knows them without a manual
+   * `npm run places:backfill`; the outbox carries them to the index. Runs beside the worker's jobs.
+   */
+  private async completeOpenMinutes(): Promise<void> {
+    const client = await this.search.pool.connect();
+    try {
+      const updated = await backfillOpenMinutes(client, { signal: this.stopBackfill.signal });
+      if (updated > 0) this.logger.log(`Open minutes of the week written for ${updated} businesses.`);
+    } catch (error) {
+      if (!this.stopBackfill.signal.aborted)
+        this.logger.warn(`Open minutes not completed: ${(error as Error).message}`);
+    } finally {
+      client.release();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopBackfill.abort();
+    await this.backfill;
     await this.stopListening?.();
     await this.search.close();
   }

@@ -17,9 +17,11 @@ describe('search sync (real PostgreSQL, Redis and worker module)', () => {
     harness = await createWorkerHarness();
     pool = new pg.Pool({ connectionString: harness.database.url, max: 3 });
     // Written before any worker ran: the start-up reindex must pick it up.
+    // Its hours but no open minutes, as stored before open minutes were: the worker completes them at start.
     await pool.query(
-      `insert into businesses (name, slug, category, category_slug, city, city_slug, country_code)
-       values ('Before Start Bakery', 'before-start-1', 'Bakery', 'bakery', 'Bern', 'bern', 'CH')`,
+      `insert into businesses (name, slug, category, category_slug, city, city_slug, country_code, time_zone, working_hours)
+       values ('Before Start Bakery', 'before-start-1', 'Bakery', 'bakery', 'Bern', 'bern', 'CH', 'Europe/Zurich',
+               '{"Monday":"Open 24 hours"}')`,
     );
     await harness.start();
     queue = harness.queue(QUEUES.search);
@@ -35,6 +37,16 @@ describe('search sync (real PostgreSQL, Redis and worker module)', () => {
 
   it('builds the missing index at start from what PostgreSQL holds', async () => {
     await waitUntil(async () => (await found('before start')).length === 1, 'the start-up reindex ran');
+  });
+
+  it('completes the open minutes of businesses stored before them, and the index follows', async () => {
+    // Monday 12:00 in Zürich.
+    const monday = new Date('2026-11-23T11:00:00Z');
+    const openNow = async () =>
+      (await engine.search({ q: 'before start', now: monday })).hits.map((hit) => hit.openNow);
+    await waitUntil(async () => (await openNow())[0] === true, 'the open minutes were written and indexed');
+    const { rows } = await pool.query(`select open_minutes::text as m from businesses where slug = 'before-start-1'`);
+    expect(rows).toEqual([{ m: '{[1440,2880)}' }]);
   });
 
   it('makes a committed write searchable without being asked, and a delete unsearchable', async () => {

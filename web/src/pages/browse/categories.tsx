@@ -2,30 +2,43 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
-import type { Paged } from '@directory/core/wire/paging.js';
-import { plural } from '../../lib/format.js';
+import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
+import { listReadPage, pastLastPage, plural } from '../../lib/format.js';
+import { pageHref, usePageParam } from '../../lib/usePageParam.js';
 import {
   GridWithSidebar,
   LetterStrip,
+  LIST_PAGE,
+  ListTools,
   listedBusinesses,
+  NO_FILTERS,
   TEN_MINUTES,
   TWO_HOURS,
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
+import { categoryKey } from '../../ssr/routes.js';
 
 export function Categories() {
   const { slug } = useParams();
   const letter = slug && slug.length === 1 ? slug : undefined;
   const [q, setQ] = useState('');
-  const { data, error } = useSWR<{ category: string; slug: string; count: number }[]>(
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const { data, error, isLoading } = useSWR<{ category: string; slug: string; count: number }[]>(
     letter ? `/api/categories?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/categories',
     { dedupingInterval: TWO_HOURS },
   );
-  const list = useListPage(data, (c) => foldedIncludes(c.category, q));
+  const list = useListPage(data, (c) => foldedIncludes(c.category, q), {
+    name: (c) => c.category,
+    count: (c) => Number(c.count),
+    filters,
+  });
+  const base = letter ? `/categories/${letter.toLowerCase()}` : '/categories';
   const listed = data?.reduce((sum, c) => sum + Number(c.count), 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
@@ -43,8 +56,17 @@ export function Categories() {
       <LetterStrip base="/categories" current={letter} />
       <label>
         <span className="sr-only">Search categories</span>
-        <input value={q} onChange={(e) => (setQ(e.target.value), list.setPage(1))} placeholder="Search categories..." />
+        <input
+          value={q}
+          onChange={(e) => (setQ(e.target.value), list.resetPage())}
+          placeholder="Search categories..."
+        />
       </label>
+      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} view={view} onView={setView} />
+      {isLoading && <SkeletonCards count={12} label="Loading categories" />}
+      {list.beyond && list.matching.length > 0 && (
+        <PageOutOfRange page={list.page} last={list.total} href={(p) => pageHref(base, p)} />
+      )}
       {error && (
         <p role="alert">
           Unable to load categories
@@ -59,7 +81,7 @@ export function Categories() {
           Try adjusting your search terms
         </p>
       )}
-      <div className="grid">
+      <div className={view}>
         {list.shown.map((c) => (
           <Link key={c.slug} className="card" to={`/categories/${encodeURIComponent(c.slug)}`}>
             <h3>{c.category}</h3>
@@ -72,6 +94,15 @@ export function Categories() {
           </Link>
         ))}
       </div>
+      {!list.beyond && (
+        <ShowingRange
+          page={list.page}
+          pageSize={LIST_PAGE}
+          total={list.matching.length}
+          one="category"
+          many="categories"
+        />
+      )}
       <Pager page={list.page} total={list.total} onPage={list.setPage} />
     </section>
   );
@@ -87,13 +118,14 @@ interface CategoryPage extends Paged {
 
 export function CategoryDetail() {
   const { slug = '' } = useParams();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
+  // The previous page stays on screen, dimmed, while the next one is read.
   const { data, error, isLoading } = useSWR<CategoryPage>(
-    slug.length > 1 ? `/api/categories/${encodeURIComponent(slug)}?page=${page}&limit=12` : null,
-    { dedupingInterval: TEN_MINUTES },
+    slug.length > 1 ? categoryKey(slug, listReadPage(page)) : null,
+    { dedupingInterval: TEN_MINUTES, keepPreviousData: true },
   );
   if (slug.length === 1) return <Categories />;
-  if (isLoading) return <p>Loading…</p>;
+  if (isLoading && !data) return <SkeletonCards count={PAGE_SIZES.placeBusinesses} label="Loading businesses" />;
   if (error && String(error.message).startsWith('404'))
     return (
       <section>
@@ -111,12 +143,15 @@ export function CategoryDetail() {
       </section>
     );
   if (!data) return null;
+  const path = `/categories/${encodeURIComponent(slug)}`;
+  const beyond = !isLoading && pastLastPage(page, data.totalPages);
   return (
     <GridWithSidebar
-      businesses={data.businesses}
+      businesses={beyond ? [] : data.businesses}
       page={page}
       totalPages={data.totalPages}
       onPage={setPage}
+      busy={isLoading}
       sidebarTitle="Top countries"
       sidebar={data.topCountries.map((c) => ({
         key: c.slug,
@@ -129,11 +164,15 @@ export function CategoryDetail() {
       <p>
         {plural(data.businessCount, 'business', 'businesses')} in {plural(data.countryCount, 'country', 'countries')}.
       </p>
-      {data.businesses.length === 0 && <p>No businesses found in this category.</p>}
-      <p>
-        Showing {(page - 1) * 12 + 1} - {Math.min(page * 12, data.totalCount)} of{' '}
-        {plural(data.totalCount, 'business', 'businesses')}
-      </p>
+      {data.totalCount === 0 && <p>No businesses found in this category.</p>}
+      <PlaceBusinessesRange
+        page={page}
+        pageSize={PAGE_SIZES.placeBusinesses}
+        total={data.totalCount}
+        totalPages={data.totalPages}
+        beyond={beyond}
+        href={(p) => pageHref(path, p)}
+      />
     </GridWithSidebar>
   );
 }

@@ -2,15 +2,20 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
-import type { Paged } from '@directory/core/wire/paging.js';
-import { plural, sizeFor } from '../../lib/format.js';
+import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
+import { listReadPage, pastLastPage, plural, sizeFor } from '../../lib/format.js';
+import { pageHref, usePageParam } from '../../lib/usePageParam.js';
+import { cityKey } from '../../ssr/routes.js';
 import {
   GridWithSidebar,
   LetterStrip,
   LIST_PAGE,
+  ListTools,
   listedBusinesses,
+  NO_FILTERS,
   TEN_MINUTES,
   TWO_HOURS,
   useDirectoryTotals,
@@ -29,22 +34,23 @@ interface CityItem {
 export function Cities() {
   const { letter } = useParams();
   const [q, setQ] = useState('');
-  const { data, error } = useSWR<CityItem[]>(
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const { data, error, isLoading } = useSWR<CityItem[]>(
     letter ? `/api/cities?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/cities',
     { dedupingInterval: TWO_HOURS },
   );
   const needle = q.trim().toLowerCase();
-  const list = useListPage(data, (c) => foldedIncludes(c.city, needle) || c.countryCode.toLowerCase() === needle);
+  const list = useListPage(data, (c) => foldedIncludes(c.city, needle) || c.countryCode.toLowerCase() === needle, {
+    name: (c) => c.city,
+    count: (c) => c.businessCount,
+    filters,
+  });
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
   const total = totals?.businesses || listed;
   const largest = Math.max(1, ...list.shown.map((c) => c.businessCount));
   if (letter && letter.length !== 1) return <Navigate to="/cities" replace />;
-  const goTo = (p: number) => {
-    list.setPage(p);
-    window.scrollTo(0, 0);
-  };
   return (
     <section>
       <h1>Cities{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
@@ -59,11 +65,20 @@ export function Cities() {
         <span className="sr-only">Search cities or countries</span>
         <input
           value={q}
-          onChange={(e) => (setQ(e.target.value), list.setPage(1))}
+          onChange={(e) => (setQ(e.target.value), list.resetPage())}
           placeholder="Search cities or countries..."
           size={sizeFor('Search cities or countries...')}
         />
       </label>
+      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} />
+      {isLoading && <SkeletonCards count={12} label="Loading cities" />}
+      {list.beyond && list.matching.length > 0 && (
+        <PageOutOfRange
+          page={list.page}
+          last={list.total}
+          href={(p) => pageHref(letter ? `/cities/${letter.toLowerCase()}` : '/cities', p)}
+        />
+      )}
       {error && (
         <p role="alert">
           Unable to load cities
@@ -96,13 +111,10 @@ export function Cities() {
           </Link>
         ))}
       </div>
-      {data && list.matching.length > 0 && (
-        <p>
-          Showing {(list.page - 1) * LIST_PAGE + 1} to {Math.min(list.page * LIST_PAGE, list.matching.length)} of{' '}
-          {plural(list.matching.length, 'city', 'cities')}
-        </p>
+      {!list.beyond && (
+        <ShowingRange page={list.page} pageSize={LIST_PAGE} total={list.matching.length} one="city" many="cities" />
       )}
-      <Pager page={list.page} total={list.total} onPage={goTo} />
+      <Pager page={list.page} total={list.total} onPage={list.setPage} />
     </section>
   );
 }
@@ -118,12 +130,13 @@ interface CityPage extends Paged {
 
 export function CityDetail() {
   const { countryCode = '', citySlug = '' } = useParams();
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR<CityPage>(
-    `/api/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}?page=${page}&limit=12`,
-    { dedupingInterval: TEN_MINUTES },
-  );
-  if (isLoading) return <p>Loading…</p>;
+  const [page, setPage] = usePageParam();
+  // The previous page stays on screen, dimmed, while the next one is read.
+  const { data, error, isLoading } = useSWR<CityPage>(cityKey(countryCode, citySlug, listReadPage(page)), {
+    dedupingInterval: TEN_MINUTES,
+    keepPreviousData: true,
+  });
+  if (isLoading && !data) return <SkeletonCards count={PAGE_SIZES.placeBusinesses} label="Loading businesses" />;
   if (error || !data)
     return (
       <section>
@@ -131,12 +144,15 @@ export function CityDetail() {
         <Link to="/cities">Back to cities</Link>
       </section>
     );
+  const beyond = !isLoading && pastLastPage(page, data.totalPages);
+  const path = `/cities/${encodeURIComponent(countryCode)}/${encodeURIComponent(citySlug)}`;
   return (
     <GridWithSidebar
-      businesses={data.businesses}
+      businesses={beyond ? [] : data.businesses}
       page={page}
       totalPages={data.totalPages}
       onPage={setPage}
+      busy={isLoading}
       sidebarTitle="Top categories"
       sidebar={data.topCategories.map((c) => ({
         key: c.slug,
@@ -160,7 +176,15 @@ export function CityDetail() {
         Browse {plural(data.businessCount, 'business', 'businesses')} in {data.city}, {data.country}, in{' '}
         {plural(data.categoryCount, 'category', 'categories')}.
       </p>
-      {data.businesses.length === 0 && <p>No businesses found in this city.</p>}
+      {data.totalCount === 0 && <p>No businesses found in this city.</p>}
+      <PlaceBusinessesRange
+        page={page}
+        pageSize={PAGE_SIZES.placeBusinesses}
+        total={data.totalCount}
+        totalPages={data.totalPages}
+        beyond={beyond}
+        href={(p) => pageHref(path, p)}
+      />
     </GridWithSidebar>
   );
 }

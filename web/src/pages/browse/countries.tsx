@@ -2,10 +2,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
+import { PageOutOfRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
-import type { Paged } from '@directory/core/wire/paging.js';
-import { compactPlural, plural } from '../../lib/format.js';
-import { listedBusinesses, TEN_MINUTES, TWO_HOURS, useDirectoryTotals, useListPage } from './parts.js';
+import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
+import { compactPlural, listReadPage, plural } from '../../lib/format.js';
+import { pageHref, usePageParam } from '../../lib/usePageParam.js';
+import { countryCitiesKey } from '../../ssr/routes.js';
+import {
+  LIST_PAGE,
+  ListTools,
+  listedBusinesses,
+  NO_FILTERS,
+  TEN_MINUTES,
+  TWO_HOURS,
+  useDirectoryTotals,
+  useListPage,
+} from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
 
 interface CountryItem {
@@ -19,8 +31,13 @@ interface CountryItem {
 
 export function Countries() {
   const [q, setQ] = useState('');
-  const { data, error } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
-  const list = useListPage(data, (c) => foldedIncludes(c.country, q));
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const { data, error, isLoading } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
+  const list = useListPage(data, (c) => foldedIncludes(c.country, q), {
+    name: (c) => c.country,
+    count: (c) => c.businessCount,
+    filters,
+  });
   const listed = data?.reduce((s, c) => s + c.businessCount, 0) ?? 0;
   const totals = useDirectoryTotals();
   // Shares are of the whole directory, as every page counts it.
@@ -41,8 +58,13 @@ export function Countries() {
       )}
       <label>
         <span className="sr-only">Search countries</span>
-        <input value={q} onChange={(e) => (setQ(e.target.value), list.setPage(1))} placeholder="Search countries..." />
+        <input value={q} onChange={(e) => (setQ(e.target.value), list.resetPage())} placeholder="Search countries..." />
       </label>
+      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} />
+      {isLoading && <SkeletonCards count={12} label="Loading countries" />}
+      {list.beyond && list.matching.length > 0 && (
+        <PageOutOfRange page={list.page} last={list.total} href={(p) => pageHref('/countries', p)} />
+      )}
       {error && <p role="alert">Unable to load countries</p>}
       {data && list.matching.length === 0 && <p>No countries found</p>}
       <div className="grid">
@@ -58,6 +80,15 @@ export function Countries() {
           </Link>
         ))}
       </div>
+      {!list.beyond && (
+        <ShowingRange
+          page={list.page}
+          pageSize={LIST_PAGE}
+          total={list.matching.length}
+          one="country"
+          many="countries"
+        />
+      )}
       <Pager page={list.page} total={list.total} onPage={list.setPage} />
     </section>
   );
@@ -70,11 +101,13 @@ interface CountryPage extends CountryItem {
 
 export function CountryDetail() {
   const { slug = '' } = useParams();
-  const [categoryPage, setCategoryPage] = useState(1);
+  // The categories' page is in the address, so that Back from a category returns to it.
+  const [categoryPage, setCategoryPage] = usePageParam();
+  const perPage = PAGE_SIZES.countryCategories;
   const { data, error, isLoading } = useSWR<CountryPage>(`/api/countries/${encodeURIComponent(slug)}`, {
     dedupingInterval: TEN_MINUTES,
   });
-  if (isLoading) return <p>Loading country data...</p>;
+  if (isLoading) return <SkeletonCards count={6} label="Loading country data..." />;
   if (error || !data)
     return (
       <section>
@@ -82,7 +115,7 @@ export function CountryDetail() {
         <Link to="/countries">Back to countries</Link>
       </section>
     );
-  const categoryPages = Math.ceil(data.topCategories.length / 20);
+  const categoryPages = Math.ceil(data.topCategories.length / perPage);
   return (
     <section>
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -119,7 +152,7 @@ export function CountryDetail() {
       )}
       <h2>Popular categories</h2>
       <ul className="chips">
-        {data.topCategories.slice((categoryPage - 1) * 20, categoryPage * 20).map((c) => (
+        {data.topCategories.slice((categoryPage - 1) * perPage, categoryPage * perPage).map((c) => (
           <li key={c.slug}>
             <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
               {c.category} ({c.count})
@@ -144,13 +177,13 @@ export function CountryDetail() {
 
 export function CountryCities() {
   const { slug = '' } = useParams();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [q, setQ] = useState('');
-  const { data, error } = useSWR<
+  const { data, error, isLoading } = useSWR<
     Paged & {
       cities: { city: string; slug: string; countryCode: string; businessCount: number; categoryCount: number }[];
     }
-  >(`/api/countries/${encodeURIComponent(slug)}/cities?page=${page}&limit=24&q=${encodeURIComponent(q)}`, {
+  >(countryCitiesKey(slug, listReadPage(page), q), {
     dedupingInterval: TEN_MINUTES,
     keepPreviousData: true,
   });
@@ -159,11 +192,16 @@ export function CountryCities() {
       <h1>Cities</h1>
       <label>
         <span className="sr-only">Search cities</span>
-        <input value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} placeholder="Search cities..." />
+        <input
+          value={q}
+          onChange={(e) => (setQ(e.target.value), page !== 1 && setPage(1))}
+          placeholder="Search cities..."
+        />
       </label>
+      {isLoading && !data && <SkeletonCards count={12} label="Loading cities" />}
       {error && <p role="alert">Unable to load cities</p>}
       {data && data.cities.length === 0 && <p>No cities found</p>}
-      <div className="grid">
+      <div className={`grid${isLoading ? ' busy' : ''}`} aria-busy={isLoading || undefined}>
         {data?.cities.map((c) => (
           <Link
             key={c.slug}
@@ -177,6 +215,15 @@ export function CountryCities() {
           </Link>
         ))}
       </div>
+      {data && (
+        <ShowingRange
+          page={page}
+          pageSize={PAGE_SIZES.countryCities}
+          total={data.totalCount}
+          one="city"
+          many="cities"
+        />
+      )}
       {data && <Pager page={page} total={data.totalPages} onPage={setPage} />}
     </section>
   );

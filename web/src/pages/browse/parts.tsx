@@ -5,12 +5,15 @@ import useSWR from 'swr';
 import { BusinessCard } from '../../components/BusinessCard.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
+import { PAGE_SIZES } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
+import { usePageParam } from '../../lib/usePageParam.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 export const TEN_MINUTES = 10 * 60 * 1000;
 export const TWO_HOURS = 2 * 60 * 60 * 1000;
-export const LIST_PAGE = 24;
+/** The category, country and city lists' page size (public spec §9). */
+export const LIST_PAGE = PAGE_SIZES.directory;
 
 export function LetterStrip({ base, current }: { base: string; current?: string }) {
   return (
@@ -39,13 +42,15 @@ export function GridWithSidebar(props: {
   onPage: (page: number) => void;
   sidebarTitle: string;
   sidebar: { key: string; to: string; label: string; count: number }[];
+  /** Another page is on its way: the current one stays, dimmed. */
+  busy?: boolean;
   children?: React.ReactNode;
 }) {
   return (
     <section className="with-sidebar">
       <div>
         {props.children}
-        <div className="grid">
+        <div className={`grid${props.busy ? ' busy' : ''}`} aria-busy={props.busy || undefined}>
           {props.businesses.map((b) => (
             <BusinessCard key={b.id} business={b} />
           ))}
@@ -97,9 +102,103 @@ export function listedBusinesses(
   return `${plural(totals.businesses, 'business', 'businesses')}${without}`;
 }
 
-export function useListPage<T>(items: T[] | undefined, filter: (item: T) => boolean) {
-  const [page, setPage] = useState(1);
-  const matching = items?.filter(filter) ?? [];
-  const total = Math.ceil(matching.length / LIST_PAGE);
-  return { page, setPage, total, shown: matching.slice((page - 1) * LIST_PAGE, page * LIST_PAGE), matching };
+export type ListSort = 'count' | 'name';
+
+/** The Filters panel of a list (public spec §2): order and a smallest number of businesses. */
+export interface ListFilterState {
+  sort: ListSort;
+  minBusinesses: number;
 }
+
+/**
+ * One page of a list held whole in the browser (categories, countries, cities): the page number lives in the
+ * address; the text filter and the Filters panel choose and order what is paged.
+ */
+export function useListPage<T>(
+  items: T[] | undefined,
+  filter: (item: T) => boolean,
+  facts?: { name: (item: T) => string; count: (item: T) => number; filters: ListFilterState },
+) {
+  const [page, setPage] = usePageParam();
+  let matching = items?.filter(filter) ?? [];
+  if (facts) {
+    const { name, count, filters } = facts;
+    matching = matching.filter((item) => count(item) >= filters.minBusinesses);
+    // The api answers by count, largest first; A–Z is the visitor's choice.
+    if (filters.sort === 'name') matching = [...matching].sort((a, b) => name(a).localeCompare(name(b)));
+  }
+  const total = Math.ceil(matching.length / LIST_PAGE);
+  return {
+    page,
+    setPage,
+    /** Back to the first page (a new search text or filter), without a history entry per keystroke. */
+    resetPage: () => page !== 1 && setPage(1),
+    total,
+    /** The address asks for a page the list does not have. */
+    beyond: items !== undefined && page > Math.max(1, total),
+    shown: matching.slice((page - 1) * LIST_PAGE, page * LIST_PAGE),
+    matching,
+  };
+}
+
+/** The Filters button and its panel, and the grid/list toggle where a list has one. */
+export function ListTools(props: {
+  filters: ListFilterState;
+  onFilters: (filters: ListFilterState) => void;
+  view?: 'grid' | 'list';
+  onView?: (view: 'grid' | 'list') => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { filters, onFilters } = props;
+  return (
+    <div className="list-tools">
+      <button
+        type="button"
+        className="secondary"
+        aria-expanded={open}
+        aria-controls="list-filters"
+        onClick={() => setOpen(!open)}
+      >
+        Filters
+      </button>
+      {props.view && props.onView && (
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={props.view === 'list'}
+          onClick={() => props.onView!(props.view === 'grid' ? 'list' : 'grid')}
+        >
+          {props.view === 'grid' ? 'List view' : 'Grid view'}
+        </button>
+      )}
+      {open && (
+        <fieldset id="list-filters" className="list-filters">
+          <legend className="sr-only">Filters</legend>
+          <label>
+            Sort by{' '}
+            <select value={filters.sort} onChange={(e) => onFilters({ ...filters, sort: e.target.value as ListSort })}>
+              <option value="count">Most businesses</option>
+              <option value="name">Name (A–Z)</option>
+            </select>
+          </label>
+          <label>
+            Businesses{' '}
+            <select
+              aria-label="Businesses"
+              value={filters.minBusinesses}
+              onChange={(e) => onFilters({ ...filters, minBusinesses: Number(e.target.value) })}
+            >
+              {[0, 10, 100, 1000].map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? 'Any number' : `${n.toLocaleString('en-US')} or more`}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+export const NO_FILTERS: ListFilterState = { sort: 'count', minBusinesses: 0 };

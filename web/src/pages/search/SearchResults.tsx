@@ -1,20 +1,10 @@
+import { SkeletonCards } from '../../components/ListState.js';
 import { BusinessCard } from '../../components/BusinessCard.js';
 import { formatDistance, type Hit } from '../../lib/search.js';
 
 /** Placeholder cards while the first answer is on its way. */
 export function ResultsSkeleton({ count = 6 }: { count?: number }) {
-  return (
-    <div className="grid" aria-busy="true" aria-label="Loading results">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="card skeleton-card" aria-hidden="true">
-          <div className="skeleton-block photo" />
-          <div className="skeleton-block line wide" />
-          <div className="skeleton-block line" />
-          <div className="skeleton-block line short" />
-        </div>
-      ))}
-    </div>
-  );
+  return <SkeletonCards count={count} label="Loading results" />;
 }
 
 /** The hits of one page as business cards with what search adds: open now, verified, distance. */

