@@ -123,6 +123,11 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
     await screen.getByRole('button', { name: 'Sayfayı yenile' }).click();
     await page.getByRole('heading', { name: 'Site Ayarları', level: 1 }).waitFor();
 
+    // Every screen's chunk loads (the synonyms screen too, which came with the merge of main).
+    const synonyms = await page.goto(`${base}/admin/search`);
+    expect(synonyms?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Arama Eş Anlamları', level: 1 }).waitFor();
+
     const unknown = await page.goto(`${base}/admin/no-such-screen`);
     expect(unknown?.status()).toBe(404);
     await page.getByText('The page you are looking for does not exist.').waitFor();
