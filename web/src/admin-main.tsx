@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import AdminApp from './admin/AdminApp.js';
+import { LoadErrorBoundary } from './admin/LoadError.js';
 import { FullPageLoad } from './lib/FullPageLoad.js';
 import { Providers } from './Providers.js';
 import './styles.css';
@@ -18,7 +19,14 @@ if (!root) {
     <Providers ssr={null}>
       <BrowserRouter>
         <Routes>
-          <Route path="/admin/*" element={<AdminApp />} />
+          <Route
+            path="/admin/*"
+            element={
+              <LoadErrorBoundary>
+                <AdminApp />
+              </LoadErrorBoundary>
+            }
+          />
           <Route path="/admin-legacy/*" element={<Navigate to="/admin" replace />} />
           {/* A link to the public site ("Ana Siteye Dön"): loaded as the public document. */}
           <Route path="*" element={<FullPageLoad />} />

@@ -34,6 +34,19 @@ export class AuditService {
     });
   }
 
+  /**
+   * Who queued these jobs: the audit entries whose details name one of the ids, with their action (which says
+   * the queue, since BullMQ's own ids repeat from queue to queue). Entries older than `since` are not read.
+   */
+  async jobStarters(jobIds: string[], since: Date) {
+    if (jobIds.length === 0) return [];
+    return this.em.execute<{ job_id: string; action: string; admin_username: string }[]>(
+      `select details->>'jobId' as job_id, action, admin_username from audit_log
+        where created_at >= ? and details->>'jobId' in (select jsonb_array_elements_text(?::jsonb))`,
+      [since, JSON.stringify(jobIds)],
+    );
+  }
+
   async recent(limit = 20) {
     return this.em.execute<
       { id: string; admin_username: string; action: string; details: unknown; created_at: Date }[]

@@ -9,10 +9,11 @@ import {
   isUploadId,
   type QueueName,
   QUEUES,
+  slugFixCancelKey,
   uploadPath,
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
-import { JobQueues, jobView, unavailableWhenRedisIsAway } from './job-queues.js';
+import { JobQueues, unavailableWhenRedisIsAway } from './job-queues.js';
 
 /** Seconds a cancel request waits for the worker to see it. */
 const CANCEL_FLAG_TTL_S = 24 * 60 * 60;
@@ -27,6 +28,10 @@ const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: str
     key: exportCancelKey,
     message: 'The export is being cancelled; its partial file is removed.',
   },
+  [QUEUES.slugs]: {
+    key: slugFixCancelKey,
+    message: 'The slug fix stops after its current batch; what it shortened stays, and the next run carries on.',
+  },
 };
 
 /** The admin's control of jobs in Redis (and of a cancelled import's upload on disk): list, find, cancel, retry. */
@@ -36,30 +41,6 @@ export class JobControl {
     private readonly jobs: JobQueues,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /** The `limit` most recent jobs of these queues, newest first. */
-  async recent(names: QueueName[], limit: number) {
-    const found = await Promise.all(
-      names.map(async (name) => {
-        const jobs = await unavailableWhenRedisIsAway(() =>
-          this.jobs
-            .queue(name)
-            .getJobs(
-              ['active', 'waiting', 'prioritized', 'delayed', 'waiting-children', 'completed', 'failed'],
-              0,
-              limit - 1,
-              false,
-            ),
-        );
-        return jobs.filter(Boolean).map((job) => ({ name, job }));
-      }),
-    );
-    const recent = found
-      .flat()
-      .sort((a, b) => b.job.timestamp - a.job.timestamp)
-      .slice(0, limit);
-    return Promise.all(recent.map(({ name, job }) => jobView(name, job, false)));
-  }
 
   /** The job with this id (in `queue`, or in the first queue that has it); 404 when there is none. */
   async require(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job }> {

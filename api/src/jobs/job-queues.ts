@@ -10,6 +10,7 @@ export type WaitOutcome<T> =
   { state: 'completed'; result: T } | { state: 'failed'; reason: string } | { state: 'running'; jobState: string };
 
 export type JobEvent =
+  | { type: 'added'; queue: QueueName; jobId: string; name: string }
   | { type: 'active'; queue: QueueName; jobId: string }
   | { type: 'progress'; queue: QueueName; jobId: string; progress: unknown }
   | { type: 'completed'; queue: QueueName; jobId: string; result: unknown }
@@ -41,6 +42,7 @@ export class JobQueues implements OnApplicationShutdown {
       this.queues.set(name, queue);
       const events = new QueueEvents(name, bull);
       events.on('error', (error) => this.logger.warn(`Queue events of ${name}: ${error.message}`));
+      events.on('added', ({ jobId, name: jobName }) => this.emit({ type: 'added', queue: name, jobId, name: jobName }));
       events.on('active', ({ jobId }) => this.emit({ type: 'active', queue: name, jobId }));
       events.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', queue: name, jobId, progress: data }));
       events.on('completed', ({ jobId, returnvalue }) =>

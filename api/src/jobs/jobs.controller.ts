@@ -4,10 +4,11 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-vali
 import { type QueueName, QUEUES } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { JobControl } from './job-control.js';
-import { ADMIN_JOB_QUEUES, jobView } from './job-queues.js';
+import { jobView } from './job-queues.js';
+import { JobsCentre } from './jobs-centre.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
-import { GenericObject, arrayOf, object } from '../docs/schemas.js';
+import { GenericObject, arrayOf, int, object, str } from '../docs/schemas.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
 
 const QUEUE_NAMES = Object.values(QUEUES);
@@ -53,18 +54,19 @@ export class JobIdParams {
 export class JobsController {
   constructor(
     private readonly jobs: JobControl,
+    private readonly centre: JobsCentre,
     private readonly audit: AuditService,
   ) {}
 
   @Get()
   @ApiCall(
-    'Recent jobs of the import, export, slug and sitemap queues (or ?queue)',
-    object({ jobs: arrayOf(GenericObject) }),
+    'The jobs centre: recent jobs of every admin kind (or ?queue), who started them, how many run, live workers',
+    object({ jobs: arrayOf(GenericObject), running: int, workers: GenericObject, checkedAt: str }),
     400,
     503,
   )
   async list(@Query() query: JobListQuery) {
-    return { jobs: await this.jobs.recent(query.queue ? [query.queue] : ADMIN_JOB_QUEUES, query.limit) };
+    return this.centre.answer(query.limit, query.queue);
   }
 
   @Get(':id')

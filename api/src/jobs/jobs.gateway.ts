@@ -8,13 +8,23 @@ import {
   WebSocketServer,
 } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
-import { type QueueName, QUEUES } from '@directory/core';
+import { ADMIN_JOB_KINDS, isAdminJob, isHousekeepingJobId, type QueueName, QUEUES } from '@directory/core';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { type JobEvent, JobQueues, jobView } from './job-queues.js';
 
 export const JOBS_NAMESPACE = '/admin-jobs';
 export const SOCKET_SIGN_IN_MESSAGE = 'Sign in as an administrator to follow jobs.';
 const roomOf = (queue: QueueName, jobId: string) => `job:${queue}:${jobId}`;
+/** Sockets that follow every admin job (the jobs centre, the header badge): `watch`. */
+const EVERY_JOB_ROOM = 'jobs:all';
+const ADMIN_QUEUES: readonly string[] = Object.keys(ADMIN_JOB_KINDS);
+
+/** Whether the jobs centre hears of this event: admin kinds only, never the housekeeping that shares a queue. */
+function concernsCentre(event: JobEvent): boolean {
+  if (!ADMIN_QUEUES.includes(event.queue)) return false;
+  if (event.type === 'added') return isAdminJob(event.queue, event.name);
+  return !isHousekeepingJobId(event.queue, event.jobId);
+}
 
 function originHostOf(origin: string): string | null {
   try {
@@ -97,6 +107,17 @@ export class JobsGateway implements OnGatewayInit, OnModuleDestroy {
     return { ok: true, job: await jobView(found.queue, found.job, true) };
   }
 
+  /** Joins the room of every admin job: `added`, `active`, `progress`, `completed` and `failed` of each. */
+  @SubscribeMessage('watch')
+  async watch(@ConnectedSocket() socket: Socket) {
+    if (!(await this.authenticate(socket).catch(() => false))) {
+      setImmediate(() => socket.disconnect(true));
+      return { ok: false, message: SOCKET_SIGN_IN_MESSAGE };
+    }
+    await socket.join(EVERY_JOB_ROOM);
+    return { ok: true };
+  }
+
   @SubscribeMessage('unsubscribe')
   async unsubscribe(@ConnectedSocket() socket: Socket, @MessageBody() body: { jobId?: unknown; queue?: unknown }) {
     for (const queue of Object.values(QUEUES)) {
@@ -108,7 +129,10 @@ export class JobsGateway implements OnGatewayInit, OnModuleDestroy {
   private relay(event: JobEvent): void {
     if (!this.namespace) return;
     const { type, ...payload } = event;
-    this.namespace.to(roomOf(event.queue, event.jobId)).emit(type, payload);
+    // One emit per socket: a socket in both rooms hears the event once.
+    const rooms = [roomOf(event.queue, event.jobId)];
+    if (concernsCentre(event)) rooms.push(EVERY_JOB_ROOM);
+    this.namespace.to(rooms).emit(type, payload);
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobControl } from './job-control.js';
 import { JobQueues } from './job-queues.js';
+import { JobsCentre } from './jobs-centre.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsGateway } from './jobs.gateway.js';
 
@@ -13,7 +14,7 @@ import { JobsGateway } from './jobs.gateway.js';
 @Module({
   imports: [AuthModule],
   controllers: [JobsController],
-  providers: [JobQueues, JobControl, JobsGateway],
+  providers: [JobQueues, JobControl, JobsCentre, JobsGateway],
   exports: [JobQueues],
 })
 export class JobsModule {}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import request from 'supertest';
-import { bullConnection, loadConfig, QUEUES, SITEMAP_JOBS } from '@directory/core';
+import { bullConnection, loadConfig, QUEUES, requestSitemapRegeneration, SITEMAP_JOBS } from '@directory/core';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
 import { startWorker } from '../testing/worker.js';
@@ -124,5 +124,16 @@ describe('sitemap files and calls (api + real worker)', () => {
     expect(manifest).toMatchObject({ businessCount: 6, pageSize: 9000 });
     const summary = await http().get('/api/admin/sitemaps').set('Cookie', cookie).expect(200);
     expect(summary.body.files).toHaveLength(5);
+  });
+
+  it('runs "regenerate now" at once, even with a debounced regeneration pending (issue 34)', async () => {
+    // An import asked for one a minute from now; the admin's request brings that one forward instead of waiting.
+    const pending = await requestSitemapRegeneration(queue);
+    expect(await pending.getState()).toBe('delayed');
+    const asked = Date.now();
+    const res = await http().post('/api/admin/sitemaps/regenerate').set('Cookie', cookie).expect(202);
+    const job = (await Job.fromId(queue, res.body.jobId))!;
+    await job.waitUntilFinished(events, 20_000);
+    expect(Date.now() - asked).toBeLessThan(15_000);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -64,7 +64,16 @@ describe('upload jobs: live progress, cancel and retry, and the queue dashboard 
       }[];
       expect(progress[0]).toEqual({ rowsDone: 0, phase: 'reading', at: expect.any(Number) });
       expect(progress.some((p) => p.phase === 'writing' && p.rowsDone > 0)).toBe(true);
-      expect(progress.at(-1)).toEqual({ rowsDone: 797, rowsTotal: 797, phase: 'done', at: expect.any(Number) });
+      // Bytes read of the file's total: the percentage the jobs centre shows.
+      const size = statSync(join(REAL, 'ch_zurich_restaurants.csv')).size;
+      expect(progress.at(-1)).toEqual({
+        rowsDone: 797,
+        rowsTotal: 797,
+        phase: 'done',
+        bytesRead: size,
+        bytesTotal: size,
+        at: expect.any(Number),
+      });
       expect(received.some((r) => r.event === 'active' && r.payload.jobId === jobId)).toBe(true);
       expect(await socket.emitWithAck('subscribe', { jobId: 'no-such-job' })).toEqual({
         ok: false,
@@ -139,7 +148,9 @@ describe('upload jobs: live progress, cancel and retry, and the queue dashboard 
 
       const list = await request(http()).get('/api/admin/jobs?queue=import&limit=5').set('Cookie', cookie).expect(200);
       expect(list.body.jobs[0]).toMatchObject({ id: jobId, queue: 'import', state: 'completed', fileName: 'long.csv' });
-      expect(list.body.jobs[0].result).toBeUndefined();
+      // The list carries a result's plain fields (counts, the sentence), not its row lists.
+      expect(list.body.jobs[0].result).toMatchObject({ totalRows: 3000, insertedCount: 3000 });
+      expect(list.body.jobs[0].result.errors).toBeUndefined();
     } finally {
       if (!released) await held.release();
     }

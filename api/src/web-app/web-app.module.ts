@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { isAdminPage } from '@directory/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AdminModule } from '../admin/admin.module.js';
 import { isPublicVisit } from '../admin/visitors.middleware.js';
@@ -78,7 +79,11 @@ export class WebAppModule implements OnModuleInit {
       // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.
       if (ADMIN_PAGES.test(req.path)) {
         res.setHeader('Cache-Control', 'no-cache');
-        return void res.type('html').send(this.renderer.adminShell);
+        // An address that is no admin page gets the shell (it shows the not-found screen) with a 404.
+        return void res
+          .status(isAdminPage(req.path) ? 200 : 404)
+          .type('html')
+          .send(this.renderer.adminShell);
       }
       const nonce = newNonce();
       Promise.all([this.renderer.answer(req), this.snippets.current()])

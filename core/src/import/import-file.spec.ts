@@ -9,7 +9,7 @@ import { businessSlug } from '../rules/slug.js';
 import { IMPORT_WRITE_COLUMNS, SKIP_REASONS, writeBusinesses } from './business-writer.js';
 import { type BusinessRow, normalizeRow } from './normalize-row.js';
 import { mapColumns } from './columns.js';
-import { importFile } from './import-file.js';
+import { importFile, type ImportProgress } from './import-file.js';
 import { ImportFileError } from './readers.js';
 
 /** A CSV of `n` businesses with place ids p-1 … p-n. */
@@ -56,8 +56,18 @@ describe('importing files', () => {
 
   it.each(REAL_FILES)('reads %s end to end: every row, each place id once', async (file, rows, all, towns) => {
     const before = await count();
-    const report = await importFile(join(REAL, file), client, { batchSize: 500 });
+    const progress: ImportProgress[] = [];
+    const report = await importFile(join(REAL, file), client, {
+      batchSize: 500,
+      onProgress: (p) => void progress.push(p),
+    });
     expect(report.totalRows).toBe(rows);
+    // Bytes read of the file's total only grow, and reach the total exactly when the import ends.
+    const bytes = progress.map((p) => p.bytesRead!);
+    expect(bytes.every((b, i) => b > 0 && (i === 0 || b >= bytes[i - 1]))).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', bytesRead: progress[0].bytesTotal });
+    expect(progress.every((p) => p.bytesTotal === progress[0].bytesTotal && p.bytesTotal! > 0)).toBe(true);
+    if (rows >= 2000) expect(bytes[0]).toBeLessThan(progress[0].bytesTotal!);
     expect(report.errorCount).toBe(0);
     expect(report.warningCount).toBe(0);
     const [townRows, townPlaceIds] = towns;

@@ -17,6 +17,9 @@ export interface ImportProgress {
   /** Known once the whole file was read (phase 'saving' and 'done'). */
   rowsTotal?: number;
   phase: 'reading' | 'writing' | 'saving' | 'done';
+  /** Bytes of the file read so far (Spreadsheet.bytes): with bytesTotal, how far the import is. */
+  bytesRead?: number;
+  bytesTotal?: number;
 }
 
 export interface SkippedRow {
@@ -93,14 +96,26 @@ export async function importFile(
     }
     const report = await withTransaction(client, 'begin', async () => {
       const rows = await importRows(sheet, columns, client, batchSize, options);
+      await options.onProgress?.({
+        rowsDone: rows.totalRows,
+        rowsTotal: rows.totalRows,
+        phase: 'saving',
+        bytesRead: sheet.bytes.total,
+        bytesTotal: sheet.bytes.total,
+      });
       // One city per place and one category per meaning, in the same transaction as the rows.
       await canonicalizeDirectory(client);
-      await options.onProgress?.({ rowsDone: rows.totalRows, rowsTotal: rows.totalRows, phase: 'saving' });
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);
       return rows;
     });
-    await options.onProgress?.({ rowsDone: report.totalRows, rowsTotal: report.totalRows, phase: 'done' });
+    await options.onProgress?.({
+      rowsDone: report.totalRows,
+      rowsTotal: report.totalRows,
+      phase: 'done',
+      bytesRead: sheet.bytes.total,
+      bytesTotal: sheet.bytes.total,
+    });
     return report;
   } finally {
     sheet.close();
@@ -164,7 +179,13 @@ async function importRows(
     writing = null;
     if (failure) throw failure.error;
   };
-  const write = async (rows: BusinessRow[], rowNumbers: number[], newPlaceIds: number, rowsDone: number) => {
+  const write = async (
+    rows: BusinessRow[],
+    rowNumbers: number[],
+    newPlaceIds: number,
+    rowsDone: number,
+    bytesRead: number,
+  ) => {
     const result = await writeBusinesses(client, rows, { transaction: 'caller' });
     totals.inserted += result.inserted;
     totals.updated += result.updated;
@@ -181,13 +202,13 @@ async function importRows(
         reason,
       });
     }
-    await options.onProgress?.({ rowsDone, phase: 'writing' });
+    await options.onProgress?.({ rowsDone, phase: 'writing', bytesRead, bytesTotal: sheet.bytes.total });
   };
   const flush = async () => {
     await settle();
     if (batch.length === 0) return;
     signal?.throwIfAborted();
-    writing = write(batch, batchRowNumbers, firstSeen, totalRows).catch((error: unknown) => {
+    writing = write(batch, batchRowNumbers, firstSeen, totalRows, sheet.bytes.read).catch((error: unknown) => {
       failure = { error };
     });
     batch = [];

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CsvQuoteError, CsvRecordReader } from './csv-records.js';
 import { ImportFileError, type SheetRow, type Spreadsheet, type SpreadsheetOptions } from './spreadsheet.js';
@@ -88,6 +88,7 @@ const CSV_CHUNK_BYTES = 256 * 1024;
  */
 async function openCsv(path: string): Promise<Spreadsheet> {
   const unreadable: Spreadsheet['unreadable'] = [];
+  const bytes = { read: 0, total: (await stat(path)).size };
   const file = createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES });
   const close = () => file.destroy();
   const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -101,6 +102,7 @@ async function openCsv(path: string): Promise<Spreadsheet> {
   const next = async (): Promise<string[][] | null> => {
     while (!ended) {
       const { value, done } = await chunks.next();
+      if (!done) bytes.read += value.length;
       let text: string;
       try {
         text = done ? decoder.decode() : decoder.decode(value, { stream: true });
@@ -149,5 +151,5 @@ async function openCsv(path: string): Promise<Spreadsheet> {
       yield rows;
     }
   }
-  return { headers, batches: batches(), unreadable, close };
+  return { headers, batches: batches(), unreadable, bytes, close };
 }

@@ -21,6 +21,11 @@ export interface Spreadsheet {
   batches: AsyncIterable<SheetRow[]>;
   /** Records the CSV parser could not read (bad quoting), reported and skipped. */
   unreadable: { rowNumber: number; reason: string }[];
+  /**
+   * How far the read is, live: bytes of the file read so far of its total (a CSV's own bytes; a workbook's
+   * parts as they inflate, of the sizes its zip directory gives them, which the reader enforces).
+   */
+  bytes: { readonly read: number; readonly total: number };
   /** Stops reading, closes the file and removes the temporary files of the read (idempotent). */
   close: () => void;
 }

@@ -69,6 +69,16 @@ export class WorkbookArchive {
     return archive;
   }
 
+  /** Bytes inflated so far, every part read counted. */
+  get inflatedBytes(): number {
+    return this.inflated;
+  }
+
+  /** The size a part declares in the zip directory (0 when the part is missing); reads stop beyond it. */
+  declaredSize(name: string): number {
+    return this.entries.get(name)?.uncompressedSize ?? 0;
+  }
+
   has(name: string): boolean {
     return this.entries.has(name);
   }

@@ -66,6 +66,7 @@ export async function openXlsx(path: string, options: SpreadsheetOptions = {}): 
           `The workbook could not be read (damaged or not a real .xlsx file): ${(error as Error).message}`,
         ));
   let sheetRows: AsyncIterator<ExcelJS.Row>;
+  let sheetName: string;
   let first: IteratorResult<ExcelJS.Row>;
   try {
     strings = new SharedStringFile(options.tempDir);
@@ -83,7 +84,7 @@ export async function openXlsx(path: string, options: SpreadsheetOptions = {}): 
       for await (const { text } of workbook._parseSharedStrings(await archive.read('xl/sharedStrings.xml')))
         strings.add(sharedStringText(text));
     }
-    const sheetName = [...archive.entries.keys()].find((name) => SHEET.test(name));
+    sheetName = [...archive.entries.keys()].find((name) => SHEET.test(name)) ?? '';
     if (!sheetName) throw new ImportFileError('The workbook has no sheet.');
     const sheetNo = SHEET.exec(sheetName)![1];
     const [event] = [...workbook._parseWorksheet(await archive.read(sheetName), sheetNo)];
@@ -100,6 +101,15 @@ export async function openXlsx(path: string, options: SpreadsheetOptions = {}): 
   const text = strings;
   const rowValues = (row: ExcelJS.Row) =>
     (row.values as ExcelJS.CellValue[]).slice(1).map((value) => cellValue(value, text));
+  // Every part this reader inflates, so that the bytes read reach the total exactly at the end of the sheet.
+  const parts = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', sheetName];
+  const total = parts.reduce((sum, name) => sum + archive.declaredSize(name), 0);
+  const bytes = {
+    get read() {
+      return Math.min(archive.inflatedBytes, total);
+    },
+    total,
+  };
   const headers = rowValues(first.value).map((h) => String(h ?? '').trim());
   async function* batches(): AsyncIterable<SheetRow[]> {
     let rows: SheetRow[] = [];
@@ -119,5 +129,5 @@ export async function openXlsx(path: string, options: SpreadsheetOptions = {}): 
     }
     if (rows.length > 0) yield rows;
   }
-  return { headers, batches: batches(), unreadable: [], close };
+  return { headers, batches: batches(), unreadable: [], bytes, close };
 }

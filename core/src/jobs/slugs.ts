@@ -39,6 +39,13 @@ export interface SlugFixResult {
   message: string;
 }
 
+/** Redis key (under REDIS_PREFIX) that asks the worker to stop a running slug fix after its current batch. */
+export const slugFixCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:slug-fix-cancel:${jobId}`;
+
+/** Why a cancelled slug fix stopped: what is done stays done, and the next run goes on from its checkpoint. */
+export const SLUG_FIX_CANCELLED_MESSAGE =
+  'The slug fix was cancelled by an administrator; the addresses shortened so far stay shortened (their old addresses redirect) and the next run carries on from there.';
+
 /** Queues a slug fix, or joins the one waiting or running. */
 export function enqueueSlugFix(queue: Queue, data: SlugFixJobData) {
   return queue.add(SLUG_JOBS.fix, data, {

@@ -7,5 +7,7 @@ export * from './admin-system.js';
 export * from './listing.js';
 export * from './admin-settings.js';
 export * from './exports.js';
+export * from './jobs.js';
+export * from './admin-pages.js';
 export * from './search.js';
 export * from './synonyms.js';

@@ -1,22 +1,26 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Layout } from '../components/Layout.js';
 import { NotFound } from '../pages/NotFound.js';
 import { adminFetcher, ApiError, isFlaggedSignedIn, setUnauthorizedHandler } from './api.js';
 import { AdminLayout } from './AdminLayout.js';
-import { Advertisements } from './Advertisements.js';
-import { Businesses } from './Businesses.js';
-import { ContactMessages } from './ContactMessages.js';
-import { Dashboard } from './Dashboard.js';
 import { ConfirmProvider } from './dialog.js';
 import { Home } from './Home.js';
+import { screen } from './LoadError.js';
 import { Login } from './Login.js';
-import { Reports } from './Reports.js';
-import { Settings } from './Settings.js';
-import { Synonyms } from './Synonyms.js';
 import { ToastProvider, useToast } from './toast.js';
-import { Upload } from './Upload.js';
+
+// Each screen is a code chunk of its own, loaded when first opened (a failed load shows the error screen).
+const Dashboard = lazy(screen(() => import('./Dashboard.js'), 'Dashboard'));
+const Businesses = lazy(screen(() => import('./Businesses.js'), 'Businesses'));
+const Upload = lazy(screen(() => import('./Upload.js'), 'Upload'));
+const JobsPage = lazy(screen(() => import('./jobs-centre/JobsPage.js'), 'JobsPage'));
+const Settings = lazy(screen(() => import('./Settings.js'), 'Settings'));
+const Advertisements = lazy(screen(() => import('./Advertisements.js'), 'Advertisements'));
+const Reports = lazy(screen(() => import('./Reports.js'), 'Reports'));
+const ContactMessages = lazy(screen(() => import('./ContactMessages.js'), 'ContactMessages'));
+const Synonyms = lazy(screen(() => import('./Synonyms.js'), 'Synonyms'));
 import './admin.css';
 
 /** The admin back office (admin spec §2), loaded only when an /admin address is opened. */
@@ -49,6 +53,7 @@ export default function AdminApp() {
               <Route path="dashboard" element={<Dashboard />} />
               <Route path="businesses" element={<Businesses />} />
               <Route path="upload" element={<Upload />} />
+              <Route path="jobs" element={<JobsPage />} />
               <Route path="settings" element={<Settings />} />
               <Route path="advertisements" element={<Advertisements />} />
               <Route path="reports" element={<Reports />} />

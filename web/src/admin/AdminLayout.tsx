@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { compactCount } from '../lib/format.js';
 import { adminRequest, setSignedInFlag } from './api.js';
 import { useSession, useStats } from './hooks.js';
 import { useToast } from './toast.js';
+import { JobsProvider, useJobs } from './jobs-centre/JobsProvider.js';
+import { RunningJobsBadge, WorkerHealth } from './jobs-centre/JobsStatus.js';
+import { TR } from './messages.js';
+import { LoadErrorBoundary } from './LoadError.js';
 
 /** Bull Board (api/src/queue-dashboard), behind the same admin session. */
 export const QUEUE_DASHBOARD_URL = '/api/admin/queues';
@@ -14,6 +18,7 @@ const MENU = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: '▦', end: true },
   { to: '/admin/businesses', label: 'İşletmeler', icon: '☰', badge: 'businesses' },
   { to: '/admin/upload', label: 'Excel Yükleme', icon: '⇪' },
+  { to: '/admin/jobs', label: TR.jobs.title, icon: '⟳', badge: 'jobs' },
   { to: '/admin/settings', label: 'Site Ayarları', icon: '⚙' },
   { to: '/admin/advertisements', label: 'Reklam Yönetimi', icon: '▭', badge: '4' },
   { to: '/admin/reports', label: 'Raporlar', icon: '◔', badge: '3' },
@@ -21,8 +26,30 @@ const MENU = [
   { to: '/admin/search', label: 'Arama Eş Anlamları', icon: '⇄' },
 ] as const;
 
-/** Admin spec §2 layout: side menu with badges, identity card with sign-out; a menu button below 900 px. */
+/**
+ * Admin spec §2 layout: side menu with badges, identity card with sign-out; a menu button below 900 px. The
+ * jobs (issue 34) are followed here, for every admin page: the header's running count and worker light.
+ */
 export function AdminLayout() {
+  return (
+    <JobsProvider>
+      <AdminFrame />
+    </JobsProvider>
+  );
+}
+
+function MenuBadge({ badge, totalBusinesses }: { badge: string; totalBusinesses: number | undefined }) {
+  const jobs = useJobs();
+  if (badge === 'jobs') {
+    const running = jobs.answer?.running ?? 0;
+    return running > 0 ? <span className="menu-badge">{running}</span> : null;
+  }
+  if (badge === 'businesses')
+    return <span className="menu-badge">{totalBusinesses === undefined ? '…' : compactCount(totalBusinesses)}</span>;
+  return <span className="menu-badge">{badge}</span>;
+}
+
+function AdminFrame() {
   const session = useSession();
   const stats = useStats();
   const navigate = useNavigate();
@@ -79,15 +106,7 @@ export function AdminLayout() {
                       {item.icon}
                     </span>
                     <span className="menu-label">{item.label}</span>
-                    {'badge' in item && (
-                      <span className="menu-badge">
-                        {item.badge === 'businesses'
-                          ? stats.data
-                            ? compactCount(stats.data.totalBusinesses)
-                            : '…'
-                          : item.badge}
-                      </span>
-                    )}
+                    {'badge' in item && <MenuBadge badge={item.badge} totalBusinesses={stats.data?.totalBusinesses} />}
                   </NavLink>
                 </li>
               ))}
@@ -118,7 +137,15 @@ export function AdminLayout() {
         </div>
       </aside>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        <div className="admin-topbar">
+          <WorkerHealth />
+          <RunningJobsBadge />
+        </div>
+        <LoadErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<p className="muted">Yükleniyor…</p>}>
+            <Outlet />
+          </Suspense>
+        </LoadErrorBoundary>
       </main>
     </div>
   );

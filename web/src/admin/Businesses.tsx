@@ -11,6 +11,8 @@ import { DATA_KEYS, useCategories, useRefresh, useStats } from './hooks.js';
 import { ErrorNote, PageHead, StatCard } from './parts.js';
 import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
+import { TR } from './messages.js';
+import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import type { AdminBusiness, AdminBusinessPage } from '@directory/core/wire/admin-businesses.js';
 
 interface SlugFixAnswer {
@@ -112,14 +114,20 @@ export function Businesses() {
     });
     if (!second) return;
     setBulk('all');
+    const announced = screenAnnounces('maintenance');
     try {
-      const answer = await adminRequest<{ message: string }>('/api/admin/businesses', { method: 'DELETE' });
-      toast({ title: 'Tüm işletmeler silindi', description: answer.message });
+      const answer = await adminRequest<{ message?: string; jobId?: string }>('/api/admin/businesses', {
+        method: 'DELETE',
+      });
+      // A delete still running after the call's wait answers its job (202): it is not done yet.
+      if (answer.message === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      else toast({ title: 'Tüm işletmeler silindi', description: answer.message });
       setPage(1);
       await refreshData();
     } catch (error) {
       toast({ title: 'Failed to delete businesses', description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };
@@ -134,16 +142,20 @@ export function Businesses() {
     });
     if (!ok) return;
     setBulk('test');
+    const announced = screenAnnounces('maintenance');
     try {
-      const answer = await adminRequest<{ deletedCount: number }>('/api/admin/test-data', { method: 'DELETE' });
-      toast({
-        title: 'Test verileri silindi',
-        description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
-      });
+      const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/test-data', { method: 'DELETE' });
+      if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      else
+        toast({
+          title: 'Test verileri silindi',
+          description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
+        });
       await refreshData();
     } catch (error) {
       toast({ title: 'Test verileri silinemedi', description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };
@@ -159,6 +171,7 @@ export function Businesses() {
     });
     if (!ok) return;
     setBulk('slugs');
+    const announced = screenAnnounces('slugs');
     try {
       let answer = await adminRequest<SlugFixAnswer>('/api/admin/fix-slugs', { method: 'POST', body: {} });
       // The call waits 20 s; a longer fix goes on in the worker and is followed here until it ends.
@@ -174,6 +187,7 @@ export function Businesses() {
     } catch (error) {
       toast({ title: "URL'ler düzeltilemedi", description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBulk(null);
     }
   };

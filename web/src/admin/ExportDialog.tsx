@@ -17,6 +17,7 @@ import {
   matchCategories,
 } from './rules.js';
 import { useToast } from './toast.js';
+import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import type { JobProgress } from './types.js';
 
 interface ExportResult {
@@ -82,6 +83,9 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     const controller = new AbortController();
     abort.current = controller;
     const socket = openJobSocket();
+    // While the dialog follows the export it tells how it ended; closed early, the jobs centre does.
+    const announced = screenAnnounces('export');
+    controller.signal.addEventListener('abort', announced);
     try {
       const started = await adminRequest<{ jobId: string; fileName: string; statusUrl: string }>('/api/admin/exports', {
         method: 'POST',
@@ -114,6 +118,7 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
       }
     } finally {
       socket.close();
+      announced();
       setBusy(false);
       setProgress(null);
     }

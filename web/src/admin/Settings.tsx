@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { adminRequest, messageOf } from './api.js';
+import { followJob } from './jobs.js';
 import { ChangePassword } from './ChangePassword.js';
 import { CodeArea } from './CodeArea.js';
 import { QUEUE_DASHBOARD_URL } from './AdminLayout.js';
@@ -151,24 +152,30 @@ function Sitemaps() {
   const [regenerating, setRegenerating] = useState<string | null>(null);
   const summary = useSWR<SitemapSummary>('/api/admin/sitemaps', {
     dedupingInterval: 30_000,
-    refreshInterval: regenerating !== null ? 3000 : 0,
   });
   const s = summary.data;
 
-  useEffect(() => {
-    if (regenerating !== null && s && s.generatedAt !== regenerating) {
-      setRegenerating(null);
-      toast({ title: 'Site haritası hazır', description: `${s.files.length} dosya oluşturuldu.` });
-    }
-  }, [s, regenerating, toast]);
-
+  // The job itself is followed (issue 34): the list is read again the moment it ends, not at the next poll that
+  // the 30 s de-duplication lets through.
   const regenerate = async () => {
     try {
-      await adminRequest('/api/admin/sitemaps/regenerate', { method: 'POST' });
+      const queued = await adminRequest<{ jobId: string }>('/api/admin/sitemaps/regenerate', { method: 'POST' });
       setRegenerating(s?.generatedAt ?? '');
       toast({ title: 'Site haritası oluşturuluyor', description: 'Dosyalar hazır olunca liste yenilenir.' });
+      const outcome = await followJob<unknown>({
+        jobId: queued.jobId,
+        queue: 'sitemaps',
+        socket: null,
+        statusUrl: `/api/admin/jobs/${encodeURIComponent(queued.jobId)}?queue=sitemaps`,
+      });
+      const fresh = await summary.mutate();
+      if (outcome.state === 'completed')
+        toast({ title: 'Site haritası hazır', description: `${fresh?.files.length ?? 0} dosya oluşturuldu.` });
+      else toast({ title: 'Site haritası oluşturulamadı', description: outcome.reason, variant: 'destructive' });
     } catch (error) {
       toast({ title: 'Site haritası oluşturulamadı', description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setRegenerating(null);
     }
   };
   const copy = async (url: string) => {

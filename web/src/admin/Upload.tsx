@@ -16,6 +16,9 @@ import {
 import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
+import { RunningImports } from './jobs-centre/RunningImports.js';
+import { screenAnnounces } from './jobs-centre/JobsProvider.js';
+import { progressFigures } from '@directory/core/wire/jobs.js';
 
 type Status = 'waiting' | 'uploading' | 'importing' | 'done' | 'failed';
 
@@ -140,15 +143,16 @@ export function Upload() {
           onProgress: (progress) => update(entry.key, { progress }),
           signal: controller.signal,
         });
+        const wasCancelled =
+          outcome.state === 'failed' &&
+          (cancelled.current.has(entry.key) ||
+            /cancelled (by an administrator|before it started)/i.test(outcome.reason));
         result =
           outcome.state === 'completed'
             ? outcome.result
-            : failure(
-                entry.file,
-                `Upload failed for ${entry.file.name}: ${
-                  cancelled.current.has(entry.key) ? CANCELLED : outcome.reason
-                }`,
-              );
+            : wasCancelled
+              ? { ...failure(entry.file, CANCELLED), cancelled: true }
+              : failure(entry.file, `Upload failed for ${entry.file.name}: ${outcome.reason}`);
       }
       update(entry.key, { status: result.success ? 'done' : 'failed', result, cancelling: false });
       return result;
@@ -159,7 +163,10 @@ export function Upload() {
           : error instanceof ApiError
             ? error.serverMessage
             : messageOf(error);
-      const result = failure(entry.file, `Upload failed for ${entry.file.name}: ${text}`);
+      const aborted = (error as Error).name === 'AbortError';
+      const result = aborted
+        ? { ...failure(entry.file, CANCELLED), cancelled: true }
+        : failure(entry.file, `Upload failed for ${entry.file.name}: ${text}`);
       update(entry.key, { status: 'failed', result, cancelling: false });
       return result;
     } finally {
@@ -173,6 +180,7 @@ export function Upload() {
     if (queue.length === 0 || uploading) return;
     setUploading(true);
     const socket = openJobSocket();
+    const announced = screenAnnounces('import'); // the summary toast below tells how the imports ended
     const results: UploadOutcome[] = [];
     try {
       for (const [index, entry] of queue.entries()) {
@@ -189,6 +197,7 @@ export function Upload() {
       toast({ title: 'Yükleme hatası', description: messageOf(error), variant: 'destructive' });
     } finally {
       socket.close();
+      announced();
       setUploading(false);
       await refresh(...DATA_KEYS, '/api/admin/upload-reports');
     }
@@ -284,6 +293,7 @@ export function Upload() {
           </button>
         </div>
 
+        <RunningImports ownJobIds={entries.flatMap((e) => (e.jobId ? [e.jobId] : []))} />
         {entries.length === 0 ? (
           <p className="muted">Henüz dosya seçilmedi.</p>
         ) : (
@@ -310,11 +320,12 @@ function sameFile(a: File, b: File) {
 function FileItem({ entry, onRemove, onCancel }: { entry: Entry; onRemove: () => void; onCancel: () => void }) {
   const running = entry.status === 'uploading' || entry.status === 'importing';
   const p = entry.progress;
-  const importPercent = p?.rowsTotal ? Math.round(((p.rowsDone ?? 0) / p.rowsTotal) * 100) : undefined;
+  // Bytes read of the file's total (issue 34), else rows of a known total.
+  const importPercent = progressFigures(p, null).percent ?? undefined;
   let label = '';
   if (entry.status === 'uploading') label = `Gönderiliyor: %${entry.sent}`;
   if (entry.status === 'importing') {
-    label = `${PHASES[p?.phase ?? 'queued'] ?? p?.phase}${p?.rowsDone ? `: ${formatNumber(p.rowsDone)}${p.rowsTotal ? ` / ${formatNumber(p.rowsTotal)}` : ''} satır` : ''}`;
+    label = `${PHASES[p?.phase ?? 'queued'] ?? p?.phase}${importPercent !== undefined ? ` %${importPercent}` : ''}${p?.rowsDone ? `: ${formatNumber(p.rowsDone)}${p.rowsTotal ? ` / ${formatNumber(p.rowsTotal)}` : ''} satır` : ''}`;
     if (entry.cancelling) label = 'İptal ediliyor...';
   }
   return (

@@ -11,8 +11,17 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
   return (
     <div className="upload-report" aria-label={`${result.fileName} raporu`} role="group">
       <div className="report-item-head">
-        <span className={`badge ${result.success ? 'ok' : 'fail'}`}>{result.success ? 'Başarılı' : 'Hata'}</span>
-        {!result.success && <span className="error">Hata: {result.message.replace(/^Error: /, '')}</span>}
+        {result.cancelled ? (
+          <>
+            <span className="badge pending">İptal edildi</span>
+            <span className="small">{result.message.replace(/^Error: /, '')}</span>
+          </>
+        ) : (
+          <>
+            <span className={`badge ${result.success ? 'ok' : 'fail'}`}>{result.success ? 'Başarılı' : 'Hata'}</span>
+            {!result.success && <span className="error">Hata: {result.message.replace(/^Error: /, '')}</span>}
+          </>
+        )}
         {result.success && <span className="small">{result.message}</span>}
       </div>
       {(result.totalRows > 0 || result.success) && (

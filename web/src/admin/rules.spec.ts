@@ -107,6 +107,26 @@ describe('admin screen rules', () => {
     });
   });
 
+  it('names a cancelled upload as cancelled, not as a partial success (issue 34)', () => {
+    const one = uploadSummary([{ success: false, cancelled: true }]);
+    expect(one).toEqual({
+      title: 'İptal edildi',
+      description: 'İçe aktarma iptal edildi; dosyadan hiçbir şey kaydedilmedi.',
+      ok: 0,
+      total: 1,
+    });
+    expect(uploadSummary([{ success: true }, { success: false, cancelled: true }])).toEqual({
+      title: 'Yükleme tamamlandı',
+      description: '1/2 dosya yüklendi, 1 dosya iptal edildi.',
+      ok: 1,
+      total: 2,
+    });
+    expect(uploadSummary([{ success: false }, { success: false, cancelled: true }, { success: true }])).toMatchObject({
+      description: 'Kısmi başarı: 1/3 dosya yüklendi, 1 dosya iptal edildi.',
+      destructive: true,
+    });
+  });
+
   it('counts ad sizes in UTF-8 bytes', () => expect(utf8Bytes('ağ')).toBe(3));
 
   it('formats sizes, durations and moments in Turkish', () => {

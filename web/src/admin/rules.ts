@@ -174,19 +174,38 @@ export function splitBySize<T extends { size: number }>(files: readonly T[]) {
   };
 }
 
-/** Admin spec §4: the toast after a batch of uploads. */
-export function uploadSummary(results: readonly { success: boolean }[]) {
+/**
+ * Admin spec §4: the toast after a batch of uploads. Files the admin cancelled are named as cancelled (issue 34:
+ * a cancel is not a "partial success 0/1"); only failures make the toast destructive.
+ */
+export function uploadSummary(results: readonly { success: boolean; cancelled?: boolean }[]) {
   const ok = results.filter((r) => r.success).length;
+  const cancelled = results.filter((r) => !r.success && r.cancelled).length;
   const total = results.length;
-  return ok === total
-    ? { title: 'Yükleme tamamlandı', description: `Tüm dosyalar başarıyla yüklendi (${ok}/${total}).`, ok, total }
-    : {
-        title: 'Kısmi başarı',
-        description: `Kısmi başarı: ${ok}/${total} dosya yüklendi.`,
-        ok,
-        total,
-        destructive: true as const,
-      };
+  if (ok === total)
+    return { title: 'Yükleme tamamlandı', description: `Tüm dosyalar başarıyla yüklendi (${ok}/${total}).`, ok, total };
+  if (ok + cancelled === total) {
+    return ok === 0
+      ? {
+          title: 'İptal edildi',
+          description: `İçe aktarma iptal edildi; ${cancelled === 1 ? 'dosyadan' : 'dosyalardan'} hiçbir şey kaydedilmedi.`,
+          ok,
+          total,
+        }
+      : {
+          title: 'Yükleme tamamlandı',
+          description: `${ok}/${total} dosya yüklendi, ${cancelled} dosya iptal edildi.`,
+          ok,
+          total,
+        };
+  }
+  return {
+    title: 'Kısmi başarı',
+    description: `Kısmi başarı: ${ok}/${total} dosya yüklendi${cancelled ? `, ${cancelled} dosya iptal edildi` : ''}.`,
+    ok,
+    total,
+    destructive: true as const,
+  };
 }
 
 /** Admin spec §2: sort buttons; the active one flips the order, another starts ascending. */

@@ -10,7 +10,10 @@ export type UploadOutcome = Pick<
   'success' | 'message' | 'fileName' | 'totalRows' | 'successCount' | 'errorCount' | 'skippedCount' | 'errors'
 > &
   Pick<BatchUploadResult, 'skippedBusinesses'> &
-  Partial<BatchUploadResult>;
+  Partial<BatchUploadResult> & {
+    /** The admin cancelled this file's import (here, in the jobs centre or in another tab): not an error. */
+    cancelled?: boolean;
+  };
 
 export interface Stats {
   totalBusinesses: number;
@@ -52,8 +55,4 @@ export interface SearchStatus {
 }
 
 /** Progress an import or export job reports (relayed over socket.io). */
-export interface JobProgress {
-  rowsDone?: number;
-  rowsTotal?: number;
-  phase?: string;
-}
+export type { AnyJobProgress as JobProgress } from '@directory/core/wire/jobs.js';

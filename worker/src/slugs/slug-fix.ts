@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { businessSlug, type SlugFixProgress, type SlugFixResult } from '@directory/core';
+import { businessSlug, cancelOnAbort, type SlugFixProgress, type SlugFixResult } from '@directory/core';
 
 /**
  * A "long timestamp slug" is what the legacy importer wrote: the name followed by a Unix time in seconds
@@ -19,6 +19,8 @@ export interface SlugFixOptions {
   /** Stop (keeping the checkpoint) after this many batches; the next run resumes there. */
   maxBatches?: number;
   onProgress?: (progress: SlugFixProgress) => unknown;
+  /** Stops the fix: the batch in flight is rolled back, the committed ones and the checkpoint stay. */
+  signal?: AbortSignal;
 }
 
 interface CheckpointState {
@@ -48,6 +50,8 @@ export async function fixSlugs(pool: pg.Pool, options: SlugFixOptions = {}): Pro
     throw new Error(`The slug fix batch size ${batchSize} must be a whole number from 1 to 10000.`);
   }
   const client = await pool.connect();
+  // A cancel interrupts the statement in flight (a batch waiting for a row lock stops at once).
+  const stopInterrupting = cancelOnAbort(pool, client, options.signal);
   try {
     const { rows: locked } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(${LOCK_SQL}) as ok`);
     if (!locked[0].ok) throw new Error('Another slug fix is running; wait for it to finish and try again.');
@@ -57,7 +61,9 @@ export async function fixSlugs(pool: pg.Pool, options: SlugFixOptions = {}): Pro
       await client.query(`select pg_advisory_unlock(${LOCK_SQL})`);
     }
   } finally {
-    client.release();
+    stopInterrupting();
+    // A connection a cancel may have interrupted (its unlock included) is closed: its session lock goes with it.
+    client.release(options.signal?.aborted);
   }
 }
 
@@ -85,10 +91,17 @@ async function run(client: pg.PoolClient, batchSize: number, options: SlugFixOpt
   await progress('renaming');
 
   for (let batch = 0; ; batch++) {
+    options.signal?.throwIfAborted();
     if (options.maxBatches !== undefined && batch >= options.maxBatches) {
       return result(state, resumedFrom, false);
     }
-    const more = await withRetry(() => renameBatch(client, state, batchSize));
+    let more: boolean;
+    try {
+      more = await withRetry(() => renameBatch(client, state, batchSize));
+    } catch (error) {
+      options.signal?.throwIfAborted(); // the interrupted statement's error is the cancel
+      throw error;
+    }
     if (!more) break;
     await progress('renaming');
   }

@@ -1,0 +1,127 @@
+/**
+ * The back office's Turkish wording for jobs, their states and outcomes, the worker's health and the error
+ * screens, in one place (issue 34: "all admin messages in Turkish from one catalogue"). Older screens still
+ * carry their own strings; new ones take theirs from here.
+ */
+export const TR = {
+  jobs: {
+    title: 'İş Merkezi',
+    intro:
+      'Çalışan, sırada bekleyen ve son biten tüm işler: içe aktarmalar, dışa aktarmalar, silmeler, URL düzeltmeleri, site haritaları ve arama dizini.',
+    empty: 'Henüz iş yok.',
+    loading: 'İşler yükleniyor…',
+    queueBoard: 'Kuyruk Paneli (Bull Board) ↗',
+    runningBadge: (n: number) => `${n} iş çalışıyor`,
+    noneRunning: 'Çalışan iş yok',
+    startedBy: (who: string | null) => (who ? `Başlatan: ${who}` : 'Sistem tarafından başlatıldı'),
+    queuedAt: 'Sıraya alındı',
+    startedAt: 'Başladı',
+    finishedAt: 'Bitti',
+    cancel: 'İptal et',
+    cancelling: 'İptal ediliyor…',
+    retry: 'Yeniden dene',
+    download: 'İndir',
+    cancelledTitle: 'İş iptal ediliyor',
+    retriedTitle: 'İş yeniden sıraya alındı',
+    actionFailed: 'İşlem yapılamadı',
+    allowNotifications: 'Bildirimlere izin ver',
+    liveOff: 'Canlı bağlantı yok; liste her 10 saniyede yenileniyor.',
+    loadFailed: 'İşler yüklenemedi',
+  },
+  kinds: {
+    'import:import': 'İçe aktarma',
+    'export:export': 'Dışa aktarma',
+    'slugs:fix-slugs': 'URL düzeltme',
+    'sitemaps:generate': 'Site haritası',
+    'maintenance:delete-businesses': 'İşletme silme',
+    'search:reindex': 'Arama dizini yeniden oluşturma',
+  } as Record<string, string>,
+  states: {
+    active: 'Çalışıyor',
+    waiting: 'Sırada',
+    prioritized: 'Sırada',
+    'waiting-children': 'Sırada',
+    delayed: 'Zamanlandı',
+    paused: 'Duraklatıldı',
+    completed: 'Tamamlandı',
+    failed: 'Başarısız',
+    cancelled: 'İptal edildi',
+  } as Record<string, string>,
+  phases: {
+    queued: 'Sırada',
+    reading: 'Dosya okunuyor',
+    writing: 'Kaydediliyor',
+    saving: 'Tamamlanıyor',
+    counting: 'Satırlar sayılıyor',
+    renaming: 'URL’ler düzeltiliyor',
+    deleting: 'Siliniyor',
+    refreshing: 'Sayılar yenileniyor',
+    main: 'Ana sayfalar',
+    categories: 'Kategoriler',
+    countries: 'Ülkeler',
+    cities: 'Şehirler',
+    businesses: 'İşletmeler',
+    swapping: 'Yayına alınıyor',
+    done: 'Bitti',
+  } as Record<string, string>,
+  outcome: {
+    cancelledImport: 'İptal edildi; dosyadan hiçbir şey kaydedilmedi.',
+    cancelledExport: 'İptal edildi; yarım kalan dosya silindi.',
+    cancelledSlugs:
+      'İptal edildi; o ana kadar kısaltılan adresler kaldı (eskileri yönlendiriliyor), sonraki çalıştırma kaldığı yerden sürer.',
+    cancelledBeforeStart: 'İptal edildi; başlamadan kaldırıldı.',
+    workerStopped: 'Worker durdu; iş bir worker hazır olduğunda yeniden çalışacak.',
+    timedOut: 'Süre aşıldı ve iş durduruldu; hiçbir şey yarım kalmadı.',
+    failed: (reason: string) => `Hata: ${reason}`,
+    imported: (r: {
+      totalRows: number;
+      insertedCount: number;
+      updatedCount: number;
+      skippedCount: number;
+      errorCount: number;
+    }) =>
+      `${r.totalRows} satır: ${r.insertedCount} yeni, ${r.updatedCount} güncellendi, ${r.skippedCount} atlandı, ${r.errorCount} reddedildi.`,
+    exported: (rows: number, size: string, until: string) =>
+      `${rows} satır, ${size}; dosya ${until} tarihine kadar indirilebilir.`,
+    slugsFixed: (fixed: number, seen: number) => `${fixed} URL düzeltildi (${seen} URL incelendi).`,
+    deleted: (n: number) => `${n} işletme silindi.`,
+    done: 'Tamamlandı.',
+    endedTitle: (kind: string) => `${kind} tamamlandı`,
+    failedTitle: (kind: string) => `${kind} başarısız`,
+    cancelledTitle: (kind: string) => `${kind} iptal edildi`,
+  },
+  progress: {
+    rows: (done: string, total?: string) => (total ? `${done} / ${total} satır` : `${done} satır`),
+    bytes: (read: string, total: string) => `${read} / ${total}`,
+    rate: (n: string) => `${n} satır/sn`,
+    eta: (left: string) => `kalan ~${left}`,
+  },
+  health: {
+    ok: (n: number) => `Worker çalışıyor (${n})`,
+    down: 'Çalışan worker yok: işler sırada bekliyor ve başlamayacak. Sunucuda worker sürecini başlatın.',
+    unknown: 'Worker durumu bilinmiyor',
+  },
+  errors: {
+    loadTitle: 'Error loading application',
+    loadText: 'Yönetim paneli yüklenemedi. Site yeni bir sürüme güncellenmiş olabilir; sayfayı yenileyin.',
+    reload: 'Sayfayı yenile',
+  },
+  exports: {
+    title: 'Dışa Aktarma Geçmişi',
+    empty: 'Saklanan dışa aktarma yok.',
+    allCountries: 'Tüm ülkeler',
+    allCategories: 'Tüm kategoriler',
+    categories: (n: number, first: string) => `${n} kategori (${first}${n > 3 ? '…' : ''})`,
+    fields: (n: number) => `${n} alan`,
+    until: (when: string) => `${when} tarihine kadar indirilebilir`,
+    expired: 'dosyanın süresi doldu',
+  },
+  deletes: {
+    runningTitle: 'Silme sürüyor',
+    running: 'Silme işi arka planda sürüyor; ilerlemesini İş Merkezi’nde görebilirsiniz ve bitince haber verilir.',
+  },
+  upload: {
+    runningTitle: 'Süren içe aktarmalar',
+    resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',
+  },
+} as const;
