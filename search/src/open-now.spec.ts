@@ -123,6 +123,29 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
     expect(filtered.hits.every((hit) => hit.openNow === true)).toBe(true);
   });
 
+  it('says when an open place closes and a closed one opens, in its local time', async () => {
+    const states = async (iso: string) =>
+      Object.fromEntries(
+        (await search({ now: new Date(iso) })).hits.map((hit) => [
+          keyOf.get(hit.id)!,
+          [hit.openNow, hit.closesAt, hit.opensAt],
+        ]),
+      );
+    // 14:00 in New York, 20:00 in Zürich (Thursday).
+    expect(await states('2026-11-26T19:00:00Z')).toMatchObject({
+      'ny-shop': [true, '5 PM', null],
+      'zurich-restaurant': [true, '11 PM', null],
+      'tokyo-24h': [true, null, null],
+      'zurich-closed': [false, null, null],
+      'ny-no-hours': [null, null, null],
+    });
+    // 03:25 in New York; 09:14 in Zürich.
+    expect(await states('2026-11-26T08:25:00Z')).toMatchObject({
+      'ny-shop': [false, null, '9 AM'],
+      'zurich-restaurant': [false, null, '11:30 AM'],
+    });
+  });
+
   it('counts the facets of open places as clicking them finds', async () => {
     const now = new Date('2026-11-26T19:00:00Z');
     const open = await search({ now, openNow: true });

@@ -53,17 +53,21 @@ export function openNowClock(now: Date, stepMinutes = 1): OpenNowClock {
   return clock;
 }
 
+/** What a hit says of its hours: open now, and when it closes or opens next, in its local time. */
+export type HitOpenState = { openNow: boolean | null; closesAt: string | null; opensAt: string | null };
+
 /**
- * A hit's openNow: its stored open minutes (a multirange literal) at its zone's minute on the clock; null when the
- * hours are unknown (or the zone is). The same judgement as the engines' filters.
+ * A hit's open state: its stored open minutes (a multirange literal) at its zone's minute on the clock; all null when
+ * the hours are unknown (or the zone is). The same judgement as the engines' filters, and core's stateAt for the times.
  */
-export function openAt(
+export function openStateOf(
   openMinutes: string | null | undefined,
   zone: string | null,
   clock: OpenNowClock,
-): boolean | null {
+): HitOpenState {
   const intervals = readWeekIntervalsText(openMinutes);
   const minute = clock.minuteIn(zone);
-  if (intervals === null || minute === null) return null;
-  return stateAt(intervals, minute).open;
+  if (intervals === null || minute === null) return { openNow: null, closesAt: null, opensAt: null };
+  const state = stateAt(intervals, minute);
+  return { openNow: state.open, closesAt: state.closesAt, opensAt: state.opensAt };
 }

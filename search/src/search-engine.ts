@@ -51,6 +51,10 @@ export interface SearchHit extends Omit<
 > {
   /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
   openNow: boolean | null;
+  /** When open: the local time it closes ("11 PM", "Sat 2 AM"); null when never or unknown. */
+  closesAt: string | null;
+  /** When closed: the local time it opens next ("11:30 AM", "Mon 9 AM"); null when never or unknown. */
+  opensAt: string | null;
   /** Present when the query gave lat/lng. */
   distanceKm?: number;
 }

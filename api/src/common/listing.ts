@@ -50,6 +50,8 @@ export function hitToListing(hit: SearchHit): SearchListing {
     longitude: hit.longitude,
     verified: hit.verified,
     openNow: hit.openNow,
+    closesAt: hit.closesAt,
+    opensAt: hit.opensAt,
   };
   if (hit.distanceKm !== undefined) listing.distanceKm = Math.round(hit.distanceKm * 100) / 100;
   return listing;

@@ -58,6 +58,8 @@ export const SearchListing = object({
   longitude: nullable(num),
   verified: bool,
   openNow: nullable({ ...bool, description: "Open at this minute in the business's time zone; null without hours" }),
+  closesAt: nullable({ ...str, description: "When open: local closing time, e.g. '11 PM' or 'Sat 2 AM'" }),
+  opensAt: nullable({ ...str, description: "When closed: local opening time, e.g. '11:30 AM' or 'Mon 9 AM'" }),
   distanceKm: { ...num, description: 'Only when lat/lng were given' },
 } as Record<string, SchemaObject>);
 

@@ -47,6 +47,10 @@ describe('GET /api/search', () => {
       longitude: 8.54,
       verified: false,
       openNow: expect.any(Boolean),
+      // Mondays 9–5 in Zürich: open, it closes at 5 PM; closed, it opens on a Monday at 9 AM.
+      ...(body.businesses[0].openNow
+        ? { closesAt: '5 PM', opensAt: null }
+        : { closesAt: null, opensAt: expect.stringMatching(/^(Mon )?9 AM$/) }),
     });
     expect(body.facets.city).toEqual([
       { value: 'basel', label: 'Basel', count: 1, countryCode: 'CH' },

@@ -24,5 +24,8 @@ export interface SearchListing extends BusinessListing {
   longitude: number | null;
   verified: boolean;
   openNow: boolean | null;
+  /** When open: the local closing time ("11 PM", "Sat 2 AM"); when closed: opensAt, the next opening. */
+  closesAt: string | null;
+  opensAt: string | null;
   distanceKm?: number;
 }

@@ -1,4 +1,4 @@
-import { openAt, openNowClock } from '../open-now.js';
+import { openNowClock, openStateOf } from '../open-now.js';
 import { facetKey, facetParts, mergeFacets, OPEN_SLOT_MINUTES, openSlots } from './documents.js';
 import { beginsWith, openNowFilter, suggestionPrefix } from './query.js';
 
@@ -90,7 +90,11 @@ describe('Meilisearch open-now slots (run without a server)', () => {
     for (const week of weeks) {
       for (const zone of ['America/New_York', 'Europe/Zurich', 'Asia/Kolkata', 'Australia/Adelaide', 'UTC']) {
         const slot = clock.minuteIn(zone)! / OPEN_SLOT_MINUTES;
-        expect([week, zone, openAt(week, zone, clock)]).toEqual([week, zone, openSlots(week).includes(slot)]);
+        expect([week, zone, openStateOf(week, zone, clock).openNow]).toEqual([
+          week,
+          zone,
+          openSlots(week).includes(slot),
+        ]);
       }
     }
   });

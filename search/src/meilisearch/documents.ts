@@ -1,6 +1,6 @@
 import type { FacetValue, SearchDocument, SearchHit } from '../search-engine.js';
 import { readWeekIntervalsText } from '@directory/core';
-import { openAt, openNowClock } from '../open-now.js';
+import { openStateOf, openNowClock } from '../open-now.js';
 import { fold, haversineKm, searchWords, type NormalizedQuery } from '../text.js';
 
 /**
@@ -131,7 +131,7 @@ export function toHit(doc: object, query: NormalizedQuery): SearchHit {
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     verified: Boolean(d.verified),
-    openNow: openAt(d.open_minutes, d.time_zone ?? null, openNowClock(query.now, OPEN_SLOT_MINUTES)),
+    ...openStateOf(d.open_minutes, d.time_zone ?? null, openNowClock(query.now, OPEN_SLOT_MINUTES)),
   };
   if (query.geo && hit.latitude !== null && hit.longitude !== null) {
     hit.distanceKm = haversineKm(query.geo.lat, query.geo.lng, hit.latitude, hit.longitude);

@@ -1,5 +1,5 @@
 import { HIT_FIELDS, type SearchDocument, type SearchHit } from '../search-engine.js';
-import { openAt, openNowClock } from '../open-now.js';
+import { openStateOf, openNowClock } from '../open-now.js';
 import type { NormalizedQuery } from '../text.js';
 import type { Filter } from './filter.js';
 import { distanceSql } from './geo.js';
@@ -149,7 +149,7 @@ export function toHit(row: HitRow, query: NormalizedQuery): SearchHit {
     latitude: row.latitude,
     longitude: row.longitude,
     verified: row.verified,
-    openNow: openAt(row.open_minutes, row.time_zone, openNowClock(query.now)),
+    ...openStateOf(row.open_minutes, row.time_zone, openNowClock(query.now)),
   };
   if (row.distance_km !== undefined && row.distance_km !== null) hit.distanceKm = Number(row.distance_km);
   return hit;

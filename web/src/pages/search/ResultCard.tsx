@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Stars } from '../../components/BusinessCard.js';
 import { plural } from '../../lib/format.js';
 import { formatDistance, type Hit } from '../../lib/search.js';
+import { openStateText } from '@directory/core/rules/open-state.js';
 
 /** The place a card names after the category: the city, with the country code when known. */
 function placeOf(hit: Hit): string | null {
@@ -71,8 +72,11 @@ export function ResultCard({
         </p>
         {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone) && (
           <p className="hit-facts">
-            {hit.openNow === true && <span className="badge open">Open now</span>}
-            {hit.openNow === false && <span className="badge closed">Closed</span>}
+            {hit.openNow !== null && (
+              <span className={`badge ${hit.openNow ? 'open' : 'closed'}`}>
+                {openStateText({ open: hit.openNow, closesAt: hit.closesAt, opensAt: hit.opensAt })}
+              </span>
+            )}
             {hit.verified && <span className="badge verified">Verified</span>}
             {hit.distanceKm !== undefined && (
               <span className="muted">
