@@ -76,6 +76,18 @@ describe.each(contractEngines())('what visitors type: %s engine', (_kind, contra
         .map((f) => f.key)
         .sort();
       expect(await located('USA')).toEqual(us);
+      // A word of the query names the place too (where the engine says so), and finds no other city's.
+      const withWords = async (q: string) => keysOf((await search({ q, limit: 100 })).hits).sort();
+      const munich = inCity('München');
+      expect(await withWords('munich')).toEqual(contract.capabilities.placeWordsInQuery ? munich : []);
+      const restaurantsInMunich = approved
+        .filter((f) => f.city === 'München' && f.category === 'Restaurant')
+        .map((f) => f.key)
+        .sort();
+      expect(restaurantsInMunich.length).toBeGreaterThan(1);
+      expect(await withWords('restaurant munich')).toEqual(
+        contract.capabilities.placeWordsInQuery ? restaurantsInMunich : [],
+      );
       // The names of one city never find another's businesses.
       expect(await located('Munich, Serbia')).toEqual([]);
       expect(await located('Alabama')).toEqual([]);

@@ -78,7 +78,7 @@ export async function wordGroups(
   joined: () => Promise<{ groups: WordGroups; names: string[] } | null>;
 }> {
   const { alternatives: lastWord, begunByNone } = await lastWordAlternatives(db, words);
-  const forms = words.map(wordFormsOf);
+  const forms = words.map(formsOf);
   const withLastWord = (groups: WordGroups) =>
     groups.map((group, i) => (i === groups.length - 1 ? [...lastWord, ...group.slice(1)] : group));
   const withForms = (groups: WordGroups) =>
@@ -100,7 +100,7 @@ export async function wordGroups(
       if (!base) return null;
       const groups = await typoVariants(db, base);
       const lastWordJoined = (await lastWordAlternatives(db, base)).alternatives;
-      const formsJoined = base.map(wordFormsOf);
+      const formsJoined = base.map(formsOf);
       return {
         groups: groups.map((group, i) => {
           const alternatives = i === groups.length - 1 ? [...lastWordJoined, ...group.slice(1)] : group;
@@ -119,6 +119,18 @@ function namesOf(groups: WordGroups): string[] {
     [''],
   );
 }
+
+/**
+ * What a query word stands for besides itself: its English stem (word-forms.ts) and, from 4 letters, a place of that
+ * name: the `~word` location lexeme of the documents whose city has it among its names ("munich" → München's), so
+ * "pizza munich" finds München's pizzerias as "pizza" in München does. Shorter words (codes such as "al", "la")
+ * stay words: only the location box reads them as places.
+ */
+function formsOf(word: string): string[] {
+  return word.length >= PLACE_WORD_LETTERS ? [...wordFormsOf(word), `~${word}`] : wordFormsOf(word);
+}
+
+const PLACE_WORD_LETTERS = 4;
 
 /** Names the exact-name tier matches at most: the words as typed first, then combinations of typo variants. */
 const EXACT_NAMES = 16;

@@ -25,6 +25,13 @@ export interface EngineCapabilities {
    * quarter-hour slots of the week, and its hits' flag follows the filter).
    */
   openNowStepMinutes: 1 | 15;
+  /**
+   * A word of the query names a place by any of the city's names ("pizza munich" finds München's pizzerias):
+   * PostgreSQL matches a word of 4+ letters against the documents' location terms; Meilisearch searches only the
+   * words the documents hold (its location terms are a filter, and searching them would match inside multi-word
+   * names: "apple" in "Big Apple").
+   */
+  placeWordsInQuery: boolean;
 }
 
 export interface ContractEngine {
@@ -46,7 +53,7 @@ export interface ContractEngine {
 
 const postgres: ContractEngine = {
   kind: 'postgres',
-  capabilities: { totalsBeyondBound: 'estimated', wordForms: true, openNowStepMinutes: 1 },
+  capabilities: { totalsBeyondBound: 'estimated', wordForms: true, openNowStepMinutes: 1, placeWordsInQuery: true },
   create: (pool) => new PostgresSearchEngine(pool),
   // exactCountUpTo n counts n matches exactly; n + 1 and more are estimated.
   bounded: async (pool, countUpTo) => new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1 }),
@@ -62,7 +69,12 @@ const meilisearch = (host: string, apiKey: string | undefined): ContractEngine =
     new MeilisearchSearchEngine({ host, apiKey, indexUid: uid(name), maxTotalHits });
   return {
     kind: 'meilisearch',
-    capabilities: { totalsBeyondBound: 'capped', wordForms: false, openNowStepMinutes: 15 },
+    capabilities: {
+      totalsBeyondBound: 'capped',
+      wordForms: false,
+      openNowStepMinutes: 15,
+      placeWordsInQuery: false,
+    },
     create: () => create('contract'),
     bounded: async (pool, countUpTo) => {
       const engine = create(`bounded_${countUpTo}`, countUpTo);
