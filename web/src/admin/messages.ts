@@ -124,4 +124,33 @@ export const TR = {
     runningTitle: 'Süren içe aktarmalar',
     resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',
   },
+  inbox: {
+    title: 'İletişim Mesajları',
+    intro:
+      'Ziyaretçilerin iletişim formundan gönderdiği mesajlar, en yenisi başta. Kişisel veridir: okunanları işaretleyin, gereksizleri silin.',
+    summary: (total: string, unread: string, page: number, pages: number) =>
+      `${total} mesaj · ${unread} okunmamış · sayfa ${page} / ${pages}`,
+    empty: 'Henüz mesaj yok',
+    unreadBadge: 'Okunmadı',
+    select: (subject: string) => `Seç: ${subject}`,
+    selectPage: 'Bu sayfadakilerin hepsini seç',
+    selected: (n: number) => `${n} mesaj seçili`,
+    reply: 'E-postayla yanıtla',
+    markRead: 'Okundu olarak işaretle',
+    markUnread: 'Okunmadı olarak işaretle',
+    markSelectedRead: 'Seçilenleri okundu yap',
+    delete: 'Sil',
+    deleteSelected: 'Seçilenleri sil',
+    deleteTitle: 'Mesajı sil',
+    deleteText: (subject: string, from: string) =>
+      `"${subject}" (${from}) kalıcı olarak silinecek. Bu işlem geri alınamaz.`,
+    deleteManyTitle: 'Seçilen mesajları sil',
+    deleteManyText: (n: number) => `Seçilen ${n} mesaj kalıcı olarak silinecek. Bu işlem geri alınamaz.`,
+    deleted: (n: number) => (n === 1 ? 'Mesaj silindi' : `${n} mesaj silindi`),
+    failed: 'İşlem yapılamadı',
+    retentionLabel: 'Saklama süresi (ay)',
+    retentionHelp: (months: number) => `${months} aydan eski mesajlar her gün 04:00'te (UTC) otomatik olarak silinir.`,
+    retentionSave: 'Kaydet',
+    retentionSaved: (months: number) => `Mesajlar artık ${months} ay saklanacak.`,
+  },
 } as const;
