@@ -46,7 +46,9 @@ describe('admin contact inbox (personal data)', () => {
     expect(page.messages.find((m: { id: number }) => m.id === a).readAt).toEqual(expect.any(String));
     expect(page.messages.find((m: { id: number }) => m.id === b).readAt).toBeNull();
 
-    await as('post', '/api/admin/contact-messages/read').send({ ids: [a], read: false }).expect(200);
+    await as('post', '/api/admin/contact-messages/read')
+      .send({ ids: [a], read: false })
+      .expect(200);
     expect((await as('get', '/api/admin/contact-messages').expect(200)).body.unread).toBe(2);
     expect(await audit('contact.mark-read')).toEqual([{ details: { ids: [a] } }]);
     expect(await audit('contact.mark-unread')).toEqual([{ details: { ids: [a] } }]);
@@ -58,7 +60,9 @@ describe('admin contact inbox (personal data)', () => {
     const missing = await as('delete', `/api/admin/contact-messages/${a}`).expect(404);
     expect(missing.body.message).toBe(`No contact message has the id ${a}.`);
 
-    const bulk = await as('post', '/api/admin/contact-messages/delete').send({ ids: [b, c] }).expect(200);
+    const bulk = await as('post', '/api/admin/contact-messages/delete')
+      .send({ ids: [b, c] })
+      .expect(200);
     expect(bulk.body.deletedCount).toBe(2);
     expect((await db().execute('select count(*)::int as n from contact_messages'))[0].n).toBe(0);
     const entries = await audit('contact.delete');
@@ -71,10 +75,15 @@ describe('admin contact inbox (personal data)', () => {
       const res = await as('post', '/api/admin/contact-messages/delete').send({ ids }).expect(400);
       expect(res.body.message).toContain(rule);
     }
-    const noFlag = await as('post', '/api/admin/contact-messages/read').send({ ids: [1] }).expect(400);
+    const noFlag = await as('post', '/api/admin/contact-messages/read')
+      .send({ ids: [1] })
+      .expect(400);
     expect(noFlag.body.message).toEqual(['read must be true or false']);
     await as('delete', '/api/admin/contact-messages/abc').expect(400);
-    await request(t.app.getHttpServer()).post('/api/admin/contact-messages/delete').send({ ids: [1] }).expect(401);
+    await request(t.app.getHttpServer())
+      .post('/api/admin/contact-messages/delete')
+      .send({ ids: [1] })
+      .expect(401);
     expect(await audit('contact.delete')).toEqual([]);
   });
 

@@ -106,5 +106,5 @@ export const CONTACT_BULK_MAX = 500;
 /** The `mailto:` link answering a message: to its sender, subject "Re: …" (once), both encoded. */
 export function contactReplyLink(message: Pick<ContactMessageListing, 'email' | 'subject'>): string {
   const subject = /^re:/i.test(message.subject.trim()) ? message.subject.trim() : `Re: ${message.subject.trim()}`;
-  return `mailto:${encodeURIComponent(message.email).replace("%40", "@")}?subject=${encodeURIComponent(subject)}`;
+  return `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
 }
