@@ -124,6 +124,31 @@ export const TR = {
     runningTitle: 'Süren içe aktarmalar',
     resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',
   },
+  businesses: {
+    approvalLabel: 'Onay durumu',
+    approval: { all: 'Tümü', approved: 'Onaylı', waiting: 'Onay bekleyen' },
+    countryLabel: 'Ülke',
+    allCountries: 'Tüm ülkeler',
+    categoryLabel: 'Kategori',
+    categoryPlaceholder: (n: number) => `Tüm kategoriler (${n} içinde ara)`,
+    categoryHelp: 'Yazın ve listeden seçin; Enter ile yazdığınız kategori uygulanır.',
+    clearCategory: 'Kategoriyi temizle',
+    select: (name: string) => `Seç: ${name}`,
+    selectPage: 'Bu sayfadakilerin hepsini seç',
+    selected: (n: number) => `${n} işletme seçili`,
+    approveSelected: 'Seçilenleri onayla',
+    hideSelected: 'Seçilenleri gizle',
+    approveMatching: (n: string) => `Filtreye uyan ${n} işletmeyi onayla`,
+    hideMatching: (n: string) => `Filtreye uyan ${n} işletmeyi gizle`,
+    tooMany: (max: string) => `Toplu işlem en fazla ${max} işletmeye uygulanabilir; filtreleri daraltın.`,
+    confirmTitle: (approve: boolean) => (approve ? 'İşletmeleri onayla' : 'İşletmeleri gizle'),
+    confirmText: (n: string, approve: boolean) =>
+      approve ? `${n} işletme onaylanacak ve sitede görünecek.` : `${n} işletme gizlenecek ve sitede görünmeyecek.`,
+    done: (selected: number, changed: number, approve: boolean) =>
+      `${selected} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'}` +
+      (selected > changed ? ` (${selected - changed} tanesi zaten ${approve ? 'onaylıydı' : 'gizliydi'}).` : '.'),
+    failed: 'Toplu işlem yapılamadı',
+  },
   inbox: {
     title: 'İletişim Mesajları',
     intro:
