@@ -58,8 +58,10 @@ adminSuite('the admin back office in a browser: contact inbox and bulk approval'
     await toast('2 mesaj silindi').waitFor();
     await page.getByText('Henüz mesaj yok').waitFor();
     expect(await sql('select count(*)::int as n from contact_messages')).toEqual([{ n: 0 }]);
-    const audited = await sql(`select details from audit_log where action = 'contact.delete' order by id`);
-    expect(audited.map((e: { details: { ids: number[] } }) => e.details.ids.length)).toEqual([1, 2]);
+    const audited = (await sql(`select details from audit_log where action = 'contact.delete' order by id`)) as {
+      details: { ids: number[] };
+    }[];
+    expect(audited.map((e) => e.details.ids.length)).toEqual([1, 2]);
 
     // The retention setting.
     await page.getByLabel('Saklama süresi (ay)').fill('6');
