@@ -34,6 +34,7 @@ export const TR = {
     'slugs:fix-slugs': 'URL düzeltme',
     'sitemaps:generate': 'Site haritası',
     'maintenance:delete-businesses': 'İşletme silme',
+    'maintenance:contact-retention': 'Eski iletişim mesajlarını silme',
     'search:reindex': 'Arama dizini yeniden oluşturma',
   } as Record<string, string>,
   states: {
@@ -85,6 +86,7 @@ export const TR = {
       `${rows} satır, ${size}; dosya ${until} tarihine kadar indirilebilir.`,
     slugsFixed: (fixed: number, seen: number) => `${fixed} URL düzeltildi (${seen} URL incelendi).`,
     deleted: (n: number) => `${n} işletme silindi.`,
+    contactRetention: (n: number, months: number) => `${months} aydan eski ${n} iletişim mesajı silindi.`,
     done: 'Tamamlandı.',
     endedTitle: (kind: string) => `${kind} tamamlandı`,
     failedTitle: (kind: string) => `${kind} başarısız`,
