@@ -33,6 +33,8 @@ export function ContactMessages() {
     keepPreviousData: true,
   });
   const data = list.data;
+  // Deleting the last messages of the last page leaves the admin on the page before, not on an empty one.
+  if (data && data.pagination.totalPages > 0 && page > data.pagination.totalPages) setPage(data.pagination.totalPages);
   const onPage = data?.messages ?? [];
   const chosen = onPage.filter((m) => selected.has(m.id));
 
