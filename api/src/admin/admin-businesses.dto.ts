@@ -70,6 +70,13 @@ export class AdminBusinessFiltersDto {
   countryCode?: string;
 }
 
+/** ?include=waiting: the filters' lists also name what only businesses waiting for approval have. */
+export class FacetQuery {
+  @IsOptional()
+  @IsIn(['waiting'], { message: 'include must be waiting (or left out)' })
+  include?: 'waiting';
+}
+
 /** GET /api/admin/businesses (admin spec §7, filters of issue 34). */
 export class AdminBusinessQuery extends IntersectionType(PageQuery, AdminBusinessFiltersDto) {
   override limit = 20;

@@ -84,16 +84,32 @@ export class AdminBusinessesRepository {
     };
   }
 
-  async categoryNames(): Promise<string[]> {
+  /** Every public category, most businesses first; with `withWaiting`, then those only waiting businesses have. */
+  async categoryNames(withWaiting = false): Promise<string[]> {
     const rows = await this.em.execute<{ category: string }[]>(
-      'select category from category_stats order by business_count desc, category',
+      withWaiting
+        ? `with waiting as (
+             select category_slug, min(category) as category from businesses
+              where not is_approved and category_slug is not null group by category_slug)
+           select category, business_count from category_stats
+           union all
+           select w.category, 0 from waiting w
+            where not exists (select 1 from category_stats s where s.category_slug = w.category_slug)
+           order by business_count desc, category`
+        : 'select category from category_stats order by business_count desc, category',
     );
     return rows.map((r) => r.category);
   }
 
-  async countryCodes(): Promise<string[]> {
+  /** Every country code with public businesses; with `withWaiting`, also those only waiting businesses have. */
+  async countryCodes(withWaiting = false): Promise<string[]> {
     const rows = await this.em.execute<{ country_code: string }[]>(
-      'select country_code from country_stats order by country_code',
+      withWaiting
+        ? `select country_code from country_stats
+           union
+           select distinct country_code from businesses where not is_approved and country_code is not null
+           order by country_code`
+        : 'select country_code from country_stats order by country_code',
     );
     return rows.map((r) => r.country_code);
   }

@@ -51,12 +51,12 @@ export class AdminBusinessesService {
     return this.businesses.stats();
   }
 
-  categoryNames() {
-    return this.businesses.categoryNames();
+  categoryNames(withWaiting = false) {
+    return this.businesses.categoryNames(withWaiting);
   }
 
-  countryCodes() {
-    return this.businesses.countryCodes();
+  countryCodes(withWaiting = false) {
+    return this.businesses.countryCodes(withWaiting);
   }
 
   async get(id: number) {

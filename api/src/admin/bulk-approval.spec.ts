@@ -58,6 +58,12 @@ describe('business list filters and bulk approval (issue 34)', () => {
     ]);
     expect(await listed('category=Bakery&countryCode=AU')).toEqual(['Kiwi Bakery Sydney']);
     expect(await listed('filter=kiwi&approval=all')).toHaveLength(4);
+    // The filters' lists name what only waiting businesses have when asked (the public counts leave them out).
+    expect((await as('get', '/api/admin/categories').expect(200)).body).toEqual(['Florist']);
+    expect((await as('get', '/api/admin/categories?include=waiting').expect(200)).body).toEqual(['Florist', 'Bakery']);
+    expect((await as('get', '/api/admin/country-codes').expect(200)).body).toEqual(['NZ']);
+    expect((await as('get', '/api/admin/country-codes?include=waiting').expect(200)).body).toEqual(['AU', 'NZ']);
+    await as('get', '/api/admin/categories?include=all').expect(400);
     const bad = await as('get', '/api/admin/businesses?approval=maybe&countryCode=NZL').expect(400);
     expect(bad.body.message).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { APPROVAL_FILTERS, type ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
-import { useCategories } from '../hooks.js';
 import { TR } from '../messages.js';
 import { FRESH, knownCategory } from '../rules.js';
 
@@ -30,7 +29,10 @@ export function ApprovalAndCountry(props: {
   onCountry: (value: string) => void;
 }) {
   const ids = useId();
-  const countries = useSWR<string[]>('/api/admin/country-codes', { dedupingInterval: FRESH.countryCodes });
+  // Countries of waiting businesses too: the public counts (the default list) leave them out.
+  const countries = useSWR<string[]>('/api/admin/country-codes?include=waiting', {
+    dedupingInterval: FRESH.countryCodes,
+  });
   return (
     <>
       <div className="admin-field">
@@ -63,13 +65,15 @@ export function ApprovalAndCountry(props: {
 }
 
 /**
- * A searchable picker over every category (the browser filters the suggestions as the admin types): a
- * category is applied when the text names one of the list, or on Enter or leaving the field (the api
- * matches by the category's slug, so a category only waiting businesses have can be typed too).
+ * A searchable picker over every category, those only waiting businesses have included (the browser filters
+ * the suggestions as the admin types): a category is applied when the text names one of the list, or on
+ * Enter or leaving the field (the api matches by the category's slug).
  */
 export function CategoryPicker({ category, onCategory }: { category: string; onCategory: (value: string) => void }) {
   const ids = useId();
-  const categories = useCategories();
+  const categories = useSWR<string[]>('/api/admin/categories?include=waiting', {
+    dedupingInterval: FRESH.categories,
+  });
   const [text, setText] = useState(category === 'all' ? '' : category);
   const all = categories.data ?? [];
   const apply = (typed: string) => onCategory(typed.trim() ? (knownCategory(all, typed) ?? typed.trim()) : 'all');
