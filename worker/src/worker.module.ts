@@ -6,6 +6,8 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type AppConfig, bullConnection, ormOptions, QUEUES } from '@directory/core';
 import { WORKER_CONFIG, WorkerConfigModule } from './config/worker-config.module.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { ContactRetentionScheduler } from './maintenance/contact-retention.scheduler.js';
+import { JobSchedulersModule } from './schedulers/job-schedulers.js';
 import { SearchModule } from './search/search.module.js';
 import { ExportsModule } from './exports/exports.module.js';
 import { SitemapsModule } from './sitemaps/sitemaps.module.js';
@@ -26,12 +28,13 @@ import { WorkerHealthModule } from './health/worker-health.module.js';
     }),
     BullModule.forRootAsync({ inject: [WORKER_CONFIG], useFactory: (config: AppConfig) => bullConnection(config) }),
     BullModule.registerQueue({ name: QUEUES.maintenance }),
+    JobSchedulersModule,
     SearchModule,
     ExportsModule,
     SlugsModule,
     SitemapsModule,
     ImportsModule,
   ],
-  providers: [MaintenanceProcessor],
+  providers: [MaintenanceProcessor, ContactRetentionScheduler],
 })
 export class WorkerModule {}

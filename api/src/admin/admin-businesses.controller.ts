@@ -2,7 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import type { Response } from 'express';
 import type { BusinessDeleteScope } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
-import { AdminBusinessQuery, BusinessIdParams, UpdateBusinessDto } from './admin-businesses.dto.js';
+import {
+  AdminBusinessQuery,
+  BulkApprovalDto,
+  BusinessIdParams,
+  FacetQuery,
+  UpdateBusinessDto,
+} from './admin-businesses.dto.js';
 import { AdminBusinessesService, type RemovalStart } from './admin-businesses.service.js';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
@@ -32,15 +38,19 @@ export class AdminBusinessesController {
   }
 
   @Get('admin/categories')
-  @ApiCall('Every category name, for the filters', arrayOf(str))
-  categories() {
-    return this.businesses.categoryNames();
+  @ApiCall(
+    'Every category name, for the filters (?include=waiting: also those only waiting ones have)',
+    arrayOf(str),
+    400,
+  )
+  categories(@Query() { include }: FacetQuery) {
+    return this.businesses.categoryNames(include === 'waiting');
   }
 
   @Get('admin/country-codes')
-  @ApiCall('Every country code in use, for the export dialog', arrayOf(str))
-  countryCodes() {
-    return this.businesses.countryCodes();
+  @ApiCall('Every country code in use (?include=waiting: also those only waiting ones have)', arrayOf(str), 400)
+  countryCodes(@Query() { include }: FacetQuery) {
+    return this.businesses.countryCodes(include === 'waiting');
   }
 
   /** Every editable field of one business (the admin's edit form). */
@@ -71,6 +81,30 @@ export class AdminBusinessesController {
       'business.toggle-approval',
       () => this.businesses.toggleApproval(id),
       (result) => ({ id, isApproved: result.isApproved }),
+    );
+  }
+
+  @Post('admin/businesses/approval')
+  @JsonBody('100kb')
+  @HttpCode(200)
+  @ApiCall(
+    'Approves or hides the selected businesses, or all matching filters (at most 10,000)',
+    GenericObject,
+    400,
+    403,
+    413,
+  )
+  async bulkApproval(@Body() body: BulkApprovalDto, @Req() req: AdminRequest) {
+    return this.audit.write(
+      req.admin,
+      'business.bulk-approval',
+      () => this.businesses.bulkApproval(body),
+      (result) => ({
+        isApproved: result.isApproved,
+        count: result.selected,
+        changed: result.changed,
+        ...(body.ids ? { ids: body.ids.slice(0, 100) } : { matching: body.matching }),
+      }),
     );
   }
 

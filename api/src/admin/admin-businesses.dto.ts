@@ -1,6 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -14,8 +17,18 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateNested,
 } from 'class-validator';
-import { ADMIN_SORT_FIELDS, BUSINESS_RANGES, BUSINESS_TEXT_LIMITS as MAX, COUNTRY_CODE_PATTERN } from '@directory/core';
+import {
+  ADMIN_SORT_FIELDS,
+  APPROVAL_FILTERS,
+  type ApprovalFilter,
+  BULK_APPROVAL_MAX,
+  BUSINESS_RANGES,
+  BUSINESS_TEXT_LIMITS as MAX,
+  COUNTRY_CODE_PATTERN,
+} from '@directory/core';
+import { IntersectionType } from '@nestjs/swagger';
 import { PageQuery } from '../common/paging.dto.js';
 
 const ID_RULE = 'id must be a whole number (1 or more)';
@@ -33,10 +46,10 @@ export class BusinessIdParams {
   id!: number;
 }
 
-/** GET /api/admin/businesses (admin spec §7). */
-export class AdminBusinessQuery extends PageQuery {
-  override limit = 20;
+const COUNTRY_RULE = 'countryCode must be a two-letter ISO code such as US';
 
+/** The list's filters: name text, category, approval status, country (issue 34). */
+export class AdminBusinessFiltersDto {
   @IsOptional()
   @MaxLength(200, { message: 'filter must be at most 200 characters' })
   @IsString()
@@ -46,6 +59,27 @@ export class AdminBusinessQuery extends PageQuery {
   @MaxLength(300, { message: 'category must be at most 300 characters' })
   @IsString()
   category?: string;
+
+  @IsOptional()
+  @IsIn(APPROVAL_FILTERS, { message: `approval must be one of ${APPROVAL_FILTERS.join(', ')}` })
+  approval?: ApprovalFilter;
+
+  @IsOptional()
+  @Matches(COUNTRY_CODE_PATTERN, { message: COUNTRY_RULE })
+  @IsString({ message: COUNTRY_RULE })
+  countryCode?: string;
+}
+
+/** ?include=waiting: the filters' lists also name what only businesses waiting for approval have. */
+export class FacetQuery {
+  @IsOptional()
+  @IsIn(['waiting'], { message: 'include must be waiting (or left out)' })
+  include?: 'waiting';
+}
+
+/** GET /api/admin/businesses (admin spec §7, filters of issue 34). */
+export class AdminBusinessQuery extends IntersectionType(PageQuery, AdminBusinessFiltersDto) {
+  override limit = 20;
 
   @IsOptional()
   @IsIn(ADMIN_SORT_FIELDS, { message: `sortBy must be one of ${ADMIN_SORT_FIELDS.join(', ')}` })
@@ -112,4 +146,26 @@ export class UpdateBusinessDto {
   @IsOptional() @MaxLength(MAX.about) @IsString() about?: string | null;
   @IsOptional() @IsBoolean({ message: 'verified must be true or false' }) verified?: boolean;
   @IsOptional() @IsBoolean({ message: 'isApproved must be true or false' }) isApproved?: boolean;
+}
+
+const IDS_RULE = `ids must be a list of 1 to ${BULK_APPROVAL_MAX} business ids (whole numbers, 1 or more)`;
+
+/** POST /api/admin/businesses/approval: approve or hide the selected ids, or every business matching the filters. */
+export class BulkApprovalDto {
+  @IsBoolean({ message: 'isApproved must be true or false' })
+  isApproved!: boolean;
+
+  @IsOptional()
+  @Max(Number.MAX_SAFE_INTEGER, { each: true, message: IDS_RULE })
+  @Min(1, { each: true, message: IDS_RULE })
+  @IsInt({ each: true, message: IDS_RULE })
+  @ArrayMaxSize(BULK_APPROVAL_MAX, { message: IDS_RULE })
+  @ArrayMinSize(1, { message: IDS_RULE })
+  @IsArray({ message: IDS_RULE })
+  ids?: number[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AdminBusinessFiltersDto)
+  matching?: AdminBusinessFiltersDto;
 }

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   type AdminBusiness,
+  type AdminBusinessFilters,
   type AdminBusinessPage,
   adminPagination,
   businessDeleteFilter,
@@ -44,19 +45,9 @@ export class AdminBusinessesRepository {
     private readonly aliases: PlaceAliasesService,
   ) {}
 
-  /** Every business, approved or not, searched by name, filtered by category, sorted as the admin chose. */
+  /** Every business, approved or not, searched and filtered (name, category, approval, country), sorted. */
   async list(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.filter?.trim()) {
-      where.push('name ilike ?');
-      params.push(`%${query.filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    }
-    if (query.category && query.category !== 'all') {
-      where.push('category_slug = ?');
-      params.push(slugify(query.category));
-    }
-    const condition = where.length ? `where ${where.join(' and ')}` : '';
+    const { condition, params } = filterSql(query);
     const order = `${SORT_COLUMNS[query.sortBy]} ${query.sortOrder} nulls last, id ${query.sortOrder}`;
     const [[{ total }], rows] = await Promise.all([
       this.em.execute<{ total: number }[]>(`select count(*)::int as total from businesses ${condition}`, params),
@@ -93,16 +84,32 @@ export class AdminBusinessesRepository {
     };
   }
 
-  async categoryNames(): Promise<string[]> {
+  /** Every public category, most businesses first; with `withWaiting`, then those only waiting businesses have. */
+  async categoryNames(withWaiting = false): Promise<string[]> {
     const rows = await this.em.execute<{ category: string }[]>(
-      'select category from category_stats order by business_count desc, category',
+      withWaiting
+        ? `with waiting as (
+             select category_slug, min(category) as category from businesses
+              where not is_approved and category_slug is not null group by category_slug)
+           select category, business_count from category_stats
+           union all
+           select w.category, 0 from waiting w
+            where not exists (select 1 from category_stats s where s.category_slug = w.category_slug)
+           order by business_count desc, category`
+        : 'select category from category_stats order by business_count desc, category',
     );
     return rows.map((r) => r.category);
   }
 
-  async countryCodes(): Promise<string[]> {
+  /** Every country code with public businesses; with `withWaiting`, also those only waiting businesses have. */
+  async countryCodes(withWaiting = false): Promise<string[]> {
     const rows = await this.em.execute<{ country_code: string }[]>(
-      'select country_code from country_stats order by country_code',
+      withWaiting
+        ? `select country_code from country_stats
+           union
+           select distinct country_code from businesses where not is_approved and country_code is not null
+           order by country_code`
+        : 'select country_code from country_stats order by country_code',
     );
     return rows.map((r) => r.country_code);
   }
@@ -179,6 +186,37 @@ export class AdminBusinessesRepository {
     return { id: business.id, slug: business.slug, name: business.name };
   }
 
+  /**
+   * Sets the approval of the given businesses (ids, or every one matching the filters); answers how many
+   * were selected and how many changed. A selection of more than `atMost` changes nothing and answers null.
+   */
+  async setApproval(
+    selection: { ids: number[] } | { matching: AdminBusinessFilters },
+    isApproved: boolean,
+    atMost: number,
+  ): Promise<{ selected: number; changed: number } | null> {
+    const { condition, params } =
+      'ids' in selection
+        ? {
+            condition: 'where id in (select jsonb_array_elements_text(?::jsonb)::bigint)',
+            params: [JSON.stringify(selection.ids)],
+          }
+        : filterSql(selection.matching);
+    const [{ selected }] = await this.em.execute<{ selected: number }[]>(
+      `select count(*)::int as selected from (select 1 from businesses ${condition} limit ?) s`,
+      [...params, atMost + 1],
+    );
+    if (selected > atMost) return null;
+    const [{ changed }] = await this.em.execute<{ changed: number }[]>(
+      `with changed as (
+         update businesses set is_approved = ?, updated_at = now()
+          ${condition ? `${condition} and` : 'where'} is_approved <> ? returning 1)
+       select count(*)::int as changed from changed`,
+      [isApproved, ...params, isApproved],
+    );
+    return { selected, changed };
+  }
+
   /** Deletes one business; its name, or null when there is none. */
   async remove(id: number): Promise<string | null> {
     const [row] = await this.em.execute<{ name: string }[]>('delete from businesses where id = ? returning name', [id]);
@@ -204,6 +242,27 @@ export class AdminBusinessesRepository {
     );
     return count;
   }
+}
+
+/** The list's filters as a where clause (empty for none) and its parameters. */
+function filterSql(filters: AdminBusinessFilters): { condition: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filters.filter?.trim()) {
+    where.push('name ilike ?');
+    params.push(`%${filters.filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (filters.category && filters.category !== 'all') {
+    where.push('category_slug = ?');
+    params.push(slugify(filters.category));
+  }
+  if (filters.approval === 'approved') where.push('is_approved');
+  if (filters.approval === 'waiting') where.push('not is_approved');
+  if (filters.countryCode) {
+    where.push('country_code = ?');
+    params.push(filters.countryCode.toUpperCase());
+  }
+  return { condition: where.length ? `where ${where.join(' and ')}` : '', params };
 }
 
 function toAdminBusiness(row: AdminRow): AdminBusiness {

@@ -1,6 +1,8 @@
-import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import {
+  BULK_APPROVAL_MAX,
+  type BulkApprovalAnswer,
   type BusinessDeleteScope,
   type DeleteBusinessesJobData,
   type DeleteBusinessesResult,
@@ -11,7 +13,7 @@ import {
 import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { AdminBusinessesRepository } from './admin-businesses.repository.js';
-import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
+import type { AdminBusinessQuery, BulkApprovalDto, UpdateBusinessDto } from './admin-businesses.dto.js';
 
 export { TEST_BUSINESS_NAME } from '@directory/core';
 
@@ -38,6 +40,8 @@ export class AdminBusinessesService {
   /** DELETE_IN_REQUEST_MAX and DELETE_WAIT_MS, settable by tests. */
   deleteInRequestMax = DELETE_IN_REQUEST_MAX;
   deleteWaitMs = DELETE_WAIT_MS;
+  /** BULK_APPROVAL_MAX, settable by tests. */
+  bulkApprovalMax = BULK_APPROVAL_MAX;
 
   list(query: AdminBusinessQuery) {
     return this.businesses.list(query);
@@ -47,12 +51,12 @@ export class AdminBusinessesService {
     return this.businesses.stats();
   }
 
-  categoryNames() {
-    return this.businesses.categoryNames();
+  categoryNames(withWaiting = false) {
+    return this.businesses.categoryNames(withWaiting);
   }
 
-  countryCodes() {
-    return this.businesses.countryCodes();
+  countryCodes(withWaiting = false) {
+    return this.businesses.countryCodes(withWaiting);
   }
 
   async get(id: number) {
@@ -66,6 +70,26 @@ export class AdminBusinessesService {
     if (!row) throw new NotFoundException(`No business has the id ${id}.`);
     await this.aggregates.requestRefresh();
     return { success: true, id, name: row.name, isApproved: row.isApproved };
+  }
+
+  /**
+   * Approves or hides the selected businesses (the ids, or every one matching the filters) in the caller's
+   * transaction; the public counts then refresh as for one. At most BULK_APPROVAL_MAX, else a 400 sentence.
+   */
+  async bulkApproval(body: BulkApprovalDto): Promise<BulkApprovalAnswer> {
+    if ((body.ids === undefined) === (body.matching === undefined))
+      throw new BadRequestException(
+        'Send either ids (the selected businesses) or matching (every business matching the filters), not both.',
+      );
+    const selection = body.ids ? { ids: body.ids } : { matching: body.matching! };
+    const max = this.bulkApprovalMax;
+    const result = await this.businesses.setApproval(selection, body.isApproved, max);
+    if (!result)
+      throw new BadRequestException(
+        `More than ${max.toLocaleString('en-US')} businesses match; narrow the filters to approve or hide at most ${max.toLocaleString('en-US')} at once.`,
+      );
+    if (result.changed > 0) await this.aggregates.requestRefresh();
+    return { success: true, isApproved: body.isApproved, ...result };
   }
 
   async update(id: number, changes: UpdateBusinessDto) {

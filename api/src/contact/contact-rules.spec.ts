@@ -1,6 +1,6 @@
 // The browser's contact form rules (core/src/wire/contact.ts) against the very check the api's ContactMessageDto runs (@IsEmail).
 import { isEmail } from 'class-validator';
-import { contactPayload, EMPTY_CONTACT, validateContact } from '@directory/core';
+import { contactPayload, contactReplyLink, EMPTY_CONTACT, validateContact } from '@directory/core';
 
 const good = {
   ...EMPTY_CONTACT,
@@ -60,5 +60,16 @@ describe('contact form validation (public spec §5)', () => {
 
   it('sends the values it validated', () => {
     expect(contactPayload({ ...good, name: '  Ada ', phone: ' 123 ' })).toMatchObject({ name: 'Ada', phone: '123' });
+  });
+});
+
+describe('the admin inbox reply link', () => {
+  it('writes to the sender with "Re: " before the subject once, both encoded', () => {
+    expect(contactReplyLink({ email: 'ada@example.com', subject: 'Hours & prices?' })).toBe(
+      'mailto:ada@example.com?subject=Re%3A%20Hours%20%26%20prices%3F',
+    );
+    expect(contactReplyLink({ email: 'o+x@example.com', subject: 'RE: again' })).toBe(
+      'mailto:o%2Bx@example.com?subject=RE%3A%20again',
+    );
   });
 });

@@ -3,3 +3,4 @@ export * from './database-admin.js';
 export * from './entities/index.js';
 export * from './orm-options.js';
 export * from './pool.js';
+export * from './contact-retention.js';

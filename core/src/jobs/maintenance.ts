@@ -5,6 +5,8 @@ export const MAINTENANCE_JOBS = {
   refreshAggregates: 'refresh-aggregates',
   /** Deletes more businesses than a request should (all, or the test data) in batches; data: DeleteBusinessesJobData. */
   deleteBusinesses: 'delete-businesses',
+  /** Deletes the contact messages older than the retention setting (scheduled daily). */
+  contactRetention: 'contact-retention',
 } as const;
 
 /** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */

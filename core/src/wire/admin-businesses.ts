@@ -8,6 +8,37 @@ import type { AdminPagination } from './paging.js';
 export const ADMIN_SORT_FIELDS = ['name', 'rating', 'reviewCount', 'createdAt'] as const;
 export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
 
+/** The list's approval filter (?approval): every business, the approved (public), or those waiting for approval. */
+export const APPROVAL_FILTERS = ['all', 'approved', 'waiting'] as const;
+export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
+
+/** The list's filters, as GET /api/admin/businesses takes them and a bulk approval selects "all matching". */
+export interface AdminBusinessFilters {
+  filter?: string;
+  category?: string;
+  approval?: ApprovalFilter;
+  countryCode?: string;
+}
+
+/** Most businesses one bulk approve or hide changes (one transaction); a larger selection is refused. */
+export const BULK_APPROVAL_MAX = 10_000;
+
+/** POST /api/admin/businesses/approval: the selected ids, or every business matching the filters. */
+export interface BulkApprovalRequest {
+  isApproved: boolean;
+  ids?: number[];
+  matching?: AdminBusinessFilters;
+}
+
+export interface BulkApprovalAnswer {
+  success: true;
+  isApproved: boolean;
+  /** Businesses selected (all of them now have `isApproved`). */
+  selected: number;
+  /** Of those, how many changed (the rest already had it). */
+  changed: number;
+}
+
 /** One row of GET /api/admin/businesses. */
 export interface AdminBusiness {
   id: number;

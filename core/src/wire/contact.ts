@@ -76,11 +76,35 @@ export interface ContactMessageListing {
   phone: string | null;
   /** The time it was stored, as PostgreSQL writes it. */
   createdAt: string;
+  /** When an admin marked it read, as PostgreSQL writes it; null while unread. */
+  readAt: string | null;
 }
 
 /** GET /api/admin/contact-messages: a page, newest first. */
 export interface ContactMessagePage {
   messages: ContactMessageListing[];
   total: number;
+  /** Messages not marked read, of all (not only this page). */
+  unread: number;
   pagination: AdminPagination;
+}
+
+/**
+ * How long contact messages are kept (personal data): a whole number of months, 12 unless the admin chose
+ * otherwise; older ones are deleted by the worker's daily contact-retention job.
+ */
+export const CONTACT_RETENTION = {
+  defaultMonths: 12,
+  minMonths: 1,
+  maxMonths: 120,
+  invalid: 'months must be a whole number from 1 to 120',
+} as const;
+
+/** Most messages one bulk delete or mark takes (the admin selects them on a page of 20). */
+export const CONTACT_BULK_MAX = 500;
+
+/** The `mailto:` link answering a message: to its sender, subject "Re: …" (once), both encoded. */
+export function contactReplyLink(message: Pick<ContactMessageListing, 'email' | 'subject'>): string {
+  const subject = /^re:/i.test(message.subject.trim()) ? message.subject.trim() : `Re: ${message.subject.trim()}`;
+  return `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
 }

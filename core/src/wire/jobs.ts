@@ -12,7 +12,7 @@ export const ADMIN_JOB_KINDS = {
   export: ['export'],
   slugs: ['fix-slugs'],
   sitemaps: ['generate'],
-  maintenance: ['delete-businesses'],
+  maintenance: ['delete-businesses', 'contact-retention'],
   search: ['reindex'],
 } as const satisfies Record<string, readonly string[]>;
 export type AdminJobQueue = keyof typeof ADMIN_JOB_KINDS;

@@ -9,11 +9,13 @@ import { ExportDialog } from './ExportDialog.js';
 import { formatDateTime, formatNumber } from './format.js';
 import { DATA_KEYS, useCategories, useRefresh, useStats } from './hooks.js';
 import { ErrorNote, PageHead, StatCard } from './parts.js';
-import { businessListUrl, CATEGORY_DROPDOWN_SIZE, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
+import { businessListUrl, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
 import { TR } from './messages.js';
 import { screenAnnounces } from './jobs-centre/JobsProvider.js';
-import type { AdminBusiness, AdminBusinessPage } from '@directory/core/wire/admin-businesses.js';
+import type { AdminBusiness, AdminBusinessPage, ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
+import { ApprovalAndCountry, CategoryPicker } from './businesses/BusinessFilters.js';
+import { SelectionBar } from './businesses/SelectionBar.js';
 
 interface SlugFixAnswer {
   success: boolean;
@@ -34,25 +36,37 @@ export function Businesses() {
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
+  const [approval, setApproval] = useState<ApprovalFilter>('all');
+  const [countryCode, setCountryCode] = useState('all');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [sort, setSort] = useState<{ sortBy: SortField; sortOrder: 'asc' | 'desc' }>({
     sortBy: 'createdAt',
     sortOrder: 'desc',
   });
   const [page, setPage] = useState(1);
   const filter = useDebounced(search, 300);
-  const url = businessListUrl({ page, filter, category, ...sort });
+  const url = businessListUrl({ page, filter, category, approval, countryCode, ...sort });
   const list = useSWR<AdminBusinessPage>(url, { dedupingInterval: FRESH.businesses, keepPreviousData: true });
   const [editing, setEditing] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [busyRow, setBusyRow] = useState<number | null>(null);
   const [bulk, setBulk] = useState<'all' | 'test' | 'slugs' | null>(null);
 
-  // Admin spec §4: a new search text or category starts at page 1.
-  const [seen, setSeen] = useState({ filter, category });
-  if (seen.filter !== filter || seen.category !== category) {
-    setSeen({ filter, category });
+  // Admin spec §4: a new search text or filter starts at page 1, with nothing selected.
+  const filters = { filter, category, approval, countryCode };
+  const [seen, setSeen] = useState(filters);
+  if (Object.entries(filters).some(([key, value]) => seen[key as keyof typeof filters] !== value)) {
+    setSeen(filters);
     setPage(1);
+    setSelected(new Set());
   }
+  const filtered = filter.trim() !== '' || category !== 'all' || approval !== 'all' || countryCode !== 'all';
+  const matching = {
+    ...(filter.trim() ? { filter: filter.trim() } : {}),
+    ...(category !== 'all' ? { category } : {}),
+    ...(approval !== 'all' ? { approval } : {}),
+    ...(countryCode !== 'all' ? { countryCode } : {}),
+  };
 
   const refreshData = () => refresh(...DATA_KEYS);
   const data = list.data;
@@ -238,17 +252,13 @@ export function Businesses() {
             placeholder="İşletme adına göre ara..."
           />
         </div>
-        <div className="admin-field">
-          <label htmlFor="business-category">Kategori</label>
-          <select id="business-category" value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="all">Tüm kategoriler</option>
-            {(categories.data ?? []).slice(0, CATEGORY_DROPDOWN_SIZE).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategoryPicker category={category} onCategory={setCategory} />
+        <ApprovalAndCountry
+          approval={approval}
+          onApproval={setApproval}
+          countryCode={countryCode}
+          onCountry={setCountryCode}
+        />
         <div className="sort-buttons" role="group" aria-label="Sırala">
           {SORT_FIELDS.map(([field, label]) => {
             const active = sort.sortBy === field;
@@ -283,9 +293,31 @@ export function Businesses() {
           : 'Yükleniyor…'}
       </p>
       {data && data.businesses.length === 0 && <p className="empty">İşletme bulunamadı</p>}
+      <SelectionBar
+        pageIds={data?.businesses.map((b) => b.id) ?? []}
+        selected={selected}
+        onSelect={setSelected}
+        matching={matching}
+        matchingTotal={data?.total ?? 0}
+        filtered={filtered}
+        onDone={refreshData}
+      />
       <ul className={`admin-rows${list.isValidating ? ' busy' : ''}`} aria-label="İşletmeler">
         {data?.businesses.map((b) => (
           <li key={b.id} className="admin-row">
+            <input
+              type="checkbox"
+              className="business-select"
+              aria-label={TR.businesses.select(b.name)}
+              checked={selected.has(b.id)}
+              onChange={() =>
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (!next.delete(b.id)) next.add(b.id);
+                  return next;
+                })
+              }
+            />
             <div className="row-main">
               <div className="row-title">
                 <a href={`/business/${b.slug}`} target="_blank" rel="noopener">
@@ -341,7 +373,16 @@ export function Businesses() {
           </li>
         ))}
       </ul>
-      {data && <Pager page={page} total={data.pagination.totalPages} onPage={setPage} />}
+      {data && (
+        <Pager
+          page={page}
+          total={data.pagination.totalPages}
+          onPage={(p) => {
+            setSelected(new Set());
+            setPage(p);
+          }}
+        />
+      )}
 
       <EditBusinessDialog businessId={editing} onClose={() => setEditing(null)} onSaved={refreshData} />
       <ExportDialog open={exporting} onClose={() => setExporting(false)} />

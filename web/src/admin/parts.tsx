@@ -81,6 +81,17 @@ export function describeAction(entry: AuditEntry): string {
       return `Tüm işletmeler silindi (${formatNumber(Number(d.deletedCount ?? 0))})`;
     case 'business.delete-test-data':
       return `Test verileri silindi (${formatNumber(Number(d.deletedCount ?? 0))})`;
+    case 'business.bulk-approval':
+      return `${formatNumber(Number(d.count ?? 0))} işletme ${d.isApproved ? 'onaylandı' : 'gizlendi'}`;
+    case 'contact.delete': {
+      const n = Array.isArray(d.ids) ? d.ids.length : 0;
+      return n === 1 ? 'İletişim mesajı silindi' : `${n} iletişim mesajı silindi`;
+    }
+    case 'contact.mark-read':
+    case 'contact.mark-unread':
+      return `İletişim mesajları ${entry.action === 'contact.mark-read' ? 'okundu' : 'okunmadı'} olarak işaretlendi`;
+    case 'contact.retention':
+      return `İletişim mesajlarının saklama süresi ${str(d.months)} ay yapıldı`;
     case 'settings.save':
       return 'Site ayarları kaydedildi';
     case 'advertisements.save':

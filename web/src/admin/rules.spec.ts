@@ -6,6 +6,7 @@ import {
   EXPORT_FIELDS,
   exportBody,
   matchCategories,
+  knownCategory,
   nextSort,
   passwordChangeError,
   passwordFormProblems,
@@ -57,6 +58,10 @@ describe('admin screen rules', () => {
     expect(matchCategories(categories, 'COFFEE').shown).toEqual(['coffee shop']);
     expect(matchCategories(categories, 'inşaat').shown).toEqual(['İnşaat']);
     expect(matchCategories(categories, 'cafe').shown).toEqual(['Café']);
+    // The business list's picker applies a typed name as the list spells it, and nothing for part of one.
+    expect(knownCategory(categories, ' İNŞAAT ')).toBe('İnşaat');
+    expect(knownCategory(categories, 'coffee')).toBeNull();
+    expect(knownCategory(categories, '')).toBeNull();
     const shops = matchCategories(categories, 'shop');
     expect(shops.shown).toHaveLength(100);
     expect(shops.total).toBe(151);

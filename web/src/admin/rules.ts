@@ -1,4 +1,5 @@
 /** The admin screens' constants and pure rules (admin spec §3, §5, §9), kept apart so they are unit-tested. */
+import type { ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
 import type { ExportField } from '@directory/core/export/business-fields.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@directory/core/wire/admin-settings.js';
 import { DATE_RANGES, type DateRange } from '@directory/core/wire/exports.js';
@@ -6,7 +7,6 @@ import { BATCH_SIZES, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@directory/cor
 
 /** Admin spec §9. */
 export const PAGE_SIZE = 20;
-export const CATEGORY_DROPDOWN_SIZE = 20;
 export const MAX_CATEGORY_MATCHES = 100;
 export const TOP_CATEGORIES = 8;
 export const DASHBOARD_REPORTS = 3;
@@ -110,6 +110,12 @@ export function exportBody(choice: ExportChoice): Record<string, unknown> {
     body.endDate = choice.endDate;
   }
   return body;
+}
+
+/** The category the admin typed, as the list spells it (any case, Turkish i folded alike), or null. */
+export function knownCategory(categories: readonly string[], typed: string): string | null {
+  const needle = fold(typed.trim());
+  return needle ? (categories.find((c) => fold(c) === needle) ?? null) : null;
 }
 
 /** Case-insensitive category search (Turkish dotted and dotless i fold alike), at most 100 matches. */
@@ -223,17 +229,21 @@ export function nextSort(current: { sortBy: SortField; sortOrder: 'asc' | 'desc'
   return { sortBy: chosen, sortOrder: 'asc' } as const;
 }
 
-/** The admin list's query string (category omitted for all). */
+/** The admin list's query string (category, approval and country omitted for all). */
 export function businessListUrl(q: {
   page: number;
   filter: string;
   category: string;
+  approval?: ApprovalFilter;
+  countryCode?: string;
   sortBy: SortField;
   sortOrder: 'asc' | 'desc';
 }): string {
   const params = new URLSearchParams({ page: String(q.page), limit: String(PAGE_SIZE) });
   if (q.filter.trim()) params.set('filter', q.filter.trim());
   if (q.category && q.category !== 'all') params.set('category', q.category);
+  if (q.approval && q.approval !== 'all') params.set('approval', q.approval);
+  if (q.countryCode && q.countryCode !== 'all') params.set('countryCode', q.countryCode);
   params.set('sortBy', q.sortBy);
   params.set('sortOrder', q.sortOrder);
   return `/api/admin/businesses?${params}`;

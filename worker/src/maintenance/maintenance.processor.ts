@@ -8,6 +8,7 @@ import {
   type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
+  deleteExpiredContactMessages,
   MAINTENANCE_JOBS,
   QUEUES,
   refreshAggregates,
@@ -35,6 +36,7 @@ export class MaintenanceProcessor extends WorkerHost {
   async process(job: Job): Promise<unknown> {
     if (job.name === MAINTENANCE_JOBS.refreshAggregates) return this.refresh();
     if (job.name === MAINTENANCE_JOBS.deleteBusinesses) return this.deleteBusinesses(job);
+    if (job.name === MAINTENANCE_JOBS.contactRetention) return this.deleteExpiredContactMessages();
     throw new Error(`Unknown maintenance job "${job.name}".`);
   }
 
@@ -45,6 +47,13 @@ export class MaintenanceProcessor extends WorkerHost {
     await this.cache.changed('public counts refreshed');
     this.logger.log(`Aggregates refreshed in ${durationMs} ms`);
     return { refreshedAt: new Date().toISOString(), durationMs };
+  }
+
+  /** The contact inbox's retention (personal data): messages older than the setting's months go. */
+  private async deleteExpiredContactMessages() {
+    const result = await deleteExpiredContactMessages(this.orm.em.fork());
+    this.logger.log(`Deleted ${result.deletedCount} contact messages older than ${result.months} months.`);
+    return result;
   }
 
   /**

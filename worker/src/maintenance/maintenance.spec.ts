@@ -89,4 +89,19 @@ describe('maintenance queue (real Redis, real worker module)', () => {
     expect(await all.waitUntilFinished(events, 30_000)).toMatchObject({ deletedCount: total });
     expect((await db.query('select count(*)::int as n from businesses')).rows[0].n).toBe(0);
   });
+
+  it('keeps contact messages for the retention setting, deleting exactly the older ones, daily', async () => {
+    expect(await queue.getJobScheduler('contact-retention-daily')).toMatchObject({ pattern: '0 4 * * *' });
+    await db.query(`update site_settings set value = '6' where key = 'contact_retention_months'`);
+    await db.query(
+      `insert into contact_messages (name, email, subject, message, created_at) values
+       ('Old', 'o@example.com', 'Older than six months', 'x', now() - interval '6 months 1 day'),
+       ('Edge', 'e@example.com', 'Just inside six months', 'x', now() - interval '6 months' + interval '1 hour'),
+       ('New', 'n@example.com', 'Yesterday', 'x', now() - interval '1 day')`,
+    );
+    const job = await queue.add(MAINTENANCE_JOBS.contactRetention, {});
+    expect(await job.waitUntilFinished(events, 30_000)).toMatchObject({ deletedCount: 1, months: 6 });
+    const { rows } = await db.query('select name from contact_messages order by name');
+    expect(rows).toEqual([{ name: 'Edge' }, { name: 'New' }]);
+  });
 });

@@ -59,6 +59,7 @@ describe('Redis stopped and started again (throwaway redis-server, real api and 
     [QUEUES.exports, 'export-cleanup'],
     [QUEUES.sitemaps, 'sitemaps-daily'],
     [QUEUES.search, 'search-sync-safety-net'],
+    [QUEUES.maintenance, 'contact-retention-daily'],
   ] as const;
   let queues: Map<string, Queue>;
   const schedulersPresent = async () => {

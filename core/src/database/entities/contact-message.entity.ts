@@ -12,6 +12,8 @@ export const ContactMessageSchema = defineEntity({
     company: p.text().nullable(),
     phone: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** When an admin marked it read; null while unread. */
+    readAt: p.datetime().nullable(),
   },
 });
 export type ContactMessage = InferEntity<typeof ContactMessageSchema>;

@@ -112,5 +112,15 @@ describe('what the jobs centre says', () => {
         job({ queue: 'maintenance', name: 'delete-businesses', state: 'completed', result: { deletedCount: 12 } }),
       ),
     ).toBe('12 işletme silindi.');
+    expect(
+      outcomeSentence(
+        job({
+          queue: 'maintenance',
+          name: 'contact-retention',
+          state: 'completed',
+          result: { deletedCount: 3, months: 12, before: '2025-11-26T04:00:00.000Z' },
+        }),
+      ),
+    ).toBe('12 aydan eski 3 iletişim mesajı silindi.');
   });
 });

@@ -59,6 +59,8 @@ export function outcomeSentence(job: AdminJob): string | null {
       return TR.outcome.slugsFixed(num(r.successCount), num(r.totalProcessed));
     case 'maintenance:delete-businesses':
       return TR.outcome.deleted(num(r.deletedCount));
+    case 'maintenance:contact-retention':
+      return TR.outcome.contactRetention(num(r.deletedCount), num(r.months));
     default:
       return TR.outcome.done;
   }

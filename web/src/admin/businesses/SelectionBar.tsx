@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import {
+  type AdminBusinessFilters,
+  BULK_APPROVAL_MAX,
+  type BulkApprovalAnswer,
+  type BulkApprovalRequest,
+} from '@directory/core/wire/admin-businesses.js';
+import { adminRequest, messageOf } from '../api.js';
+import { useConfirm } from '../dialog.js';
+import { formatNumber } from '../format.js';
+import { TR } from '../messages.js';
+import { useToast } from '../toast.js';
+
+const T = TR.businesses;
+
+/**
+ * Bulk approve or hide (issue 34): the rows selected on this page, or every business matching the filters
+ * (at most BULK_APPROVAL_MAX; the api refuses more with a sentence). One audited write; the public counts
+ * refresh as after a single toggle.
+ */
+export function SelectionBar(props: {
+  pageIds: number[];
+  selected: Set<number>;
+  onSelect: (ids: Set<number>) => void;
+  /** The list's filters, and how many businesses match them. */
+  matching: AdminBusinessFilters;
+  matchingTotal: number;
+  /** Whether any filter narrows the list (without one, "matching" is every business). */
+  filtered: boolean;
+  onDone: () => Promise<unknown>;
+}) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const chosen = props.pageIds.filter((id) => props.selected.has(id));
+  const allChosen = props.pageIds.length > 0 && chosen.length === props.pageIds.length;
+  const matchingAllowed = props.filtered && props.matchingTotal > 0 && props.matchingTotal <= BULK_APPROVAL_MAX;
+
+  const run = async (isApproved: boolean, selection: Pick<BulkApprovalRequest, 'ids' | 'matching'>, n: number) => {
+    const ok = await confirm({
+      title: T.confirmTitle(isApproved),
+      message: T.confirmText(formatNumber(n), isApproved),
+      confirmLabel: isApproved ? T.approveSelected : T.hideSelected,
+      destructive: !isApproved,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const body: BulkApprovalRequest = { isApproved, ...selection };
+      const answer = await adminRequest<BulkApprovalAnswer>('/api/admin/businesses/approval', {
+        method: 'POST',
+        body,
+      });
+      toast({ title: T.done(answer.selected, answer.changed, isApproved) });
+      props.onSelect(new Set());
+      await props.onDone();
+    } catch (error) {
+      toast({ title: T.failed, description: messageOf(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (props.pageIds.length === 0) return null;
+  return (
+    <div className="admin-card selection-bar" role="toolbar" aria-label={T.selected(chosen.length)}>
+      <label>
+        <input
+          type="checkbox"
+          checked={allChosen}
+          onChange={() => props.onSelect(allChosen ? new Set() : new Set(props.pageIds))}
+        />{' '}
+        {T.selectPage}
+      </label>
+      <span className="muted" aria-live="polite">
+        {T.selected(chosen.length)}
+      </span>
+      <button
+        type="button"
+        disabled={busy || chosen.length === 0}
+        onClick={() => run(true, { ids: chosen }, chosen.length)}
+      >
+        {T.approveSelected}
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy || chosen.length === 0}
+        onClick={() => run(false, { ids: chosen }, chosen.length)}
+      >
+        {T.hideSelected}
+      </button>
+      {props.filtered && props.matchingTotal > BULK_APPROVAL_MAX && (
+        <span className="muted small">{T.tooMany(formatNumber(BULK_APPROVAL_MAX))}</span>
+      )}
+      {matchingAllowed && (
+        <>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => run(true, { matching: props.matching }, props.matchingTotal)}
+          >
+            {T.approveMatching(formatNumber(props.matchingTotal))}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => run(false, { matching: props.matching }, props.matchingTotal)}
+          >
+            {T.hideMatching(formatNumber(props.matchingTotal))}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
