@@ -48,11 +48,12 @@ export class Migration20261127000060SearchSynonyms extends Migration {
       `create unique index search_synonyms_rule on search_synonyms (search_fold(phrase), search_fold(means))`,
     );
     // The phrases of the rules a business's name, category and type satisfy (every word of `means` among theirs).
+    // `offset 0` keeps the words computed once a business, not once per rule (a rebuild reads every business).
     this.addSql(`
       create or replace function search_synonym_phrases(name text, category text, type text) returns text
         language sql stable parallel safe
         as $$ select string_agg(s.phrase, ' ' order by s.id)
-              from (select search_fold_words(concat_ws(' ', name, category, type)) as words) b
+              from (select search_fold_words(concat_ws(' ', name, category, type)) as words offset 0) b
               join search_synonyms s on b.words @> s.means_words $$`);
     this.addSql(
       `insert into search_synonyms (phrase, means) values ${SEEDED.map(([p, m]) => `('${p}', '${m}')`).join(', ')}`,
