@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { DateRange } from '@directory/core/wire/exports.js';
 import { adminRequest, messageOf } from './api.js';
 import { Modal } from './dialog.js';
-import { formatNumber } from './format.js';
+import { countryName, formatNumber } from './format.js';
 import { useCategories } from './hooks.js';
 import { followJob, openJobSocket } from './jobs.js';
 import {
@@ -25,21 +25,6 @@ interface ExportResult {
   rows: number;
   bytes: number;
 }
-
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['tr'], { type: 'region' });
-  } catch {
-    return null;
-  }
-})();
-const countryName = (code: string) => {
-  try {
-    return regionNames?.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /**
  * Admin spec §2 export dialog: country, upload date, categories, fields; the export runs as a worker job

@@ -40,3 +40,20 @@ export function timeAgo(iso: string | Date, now = Date.now()): string {
   if (hours < 24) return relative.format(-hours, 'hour');
   return relative.format(-Math.round(hours / 24), 'day');
 }
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['tr'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+/** A country's name in Turkish from its ISO code ("DE" → "Almanya"); the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

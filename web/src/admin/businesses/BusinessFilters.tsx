@@ -3,23 +3,9 @@ import useSWR from 'swr';
 import { APPROVAL_FILTERS, type ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
 import { TR } from '../messages.js';
 import { FRESH, knownCategory } from '../rules.js';
+import { countryName } from '../format.js';
 
 const T = TR.businesses;
-
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['tr'], { type: 'region' });
-  } catch {
-    return null;
-  }
-})();
-const countryName = (code: string) => {
-  try {
-    return regionNames?.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** Approval status (all / approved / waiting) and country, for the business list (issue 34). */
 export function ApprovalAndCountry(props: {
