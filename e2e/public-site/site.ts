@@ -17,7 +17,7 @@ export const publicSiteSuite = browserSuite('Browser tests', [`${WEB_DIST}/index
 
 export const SCREENSHOTS = new URL('../screenshots/', import.meta.url).pathname;
 export const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-// The browser runs in a fixed time zone so that the test knows the visitor's weekday on its own.
+// The browser runs in Berlin's time zone, where the fixtures are: the test knows the business's weekday on its own.
 export const TIME_ZONE = 'Europe/Berlin';
 const WEEK = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const everyDay = (text: string) => JSON.stringify(Object.fromEntries(WEEK.map((day) => [day, text])));
@@ -31,7 +31,9 @@ export const STAR: FixtureBusiness = {
   countryCode: 'DE',
   rating: 4.7,
   reviews: 321,
-  workingHours: everyDay('7AM-7PM'),
+  // Open around the clock: the "Open" badge must not depend on the hour the suite runs.
+  workingHours: everyDay('Open 24 hours'),
+  timeZone: TIME_ZONE,
   // Ten true amenities and two false ones: the page shows eight true ones.
   about: JSON.stringify({
     'Service options': { Delivery: true, Takeout: true, 'Dine-in': true, 'Drive-through': false },

@@ -142,7 +142,12 @@ describe('admin reports and contact messages (real api, real PostgreSQL)', () =>
 
   it('lists contact messages newest first, 20 a page, with the total', async () => {
     const empty = (await admin('/api/admin/contact-messages').expect(200)).body;
-    expect(empty).toEqual({ messages: [], total: 0, pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(empty).toEqual({
+      messages: [],
+      total: 0,
+      unread: 0,
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+    });
 
     const redis = t.app.get<Redis>(CACHE_REDIS);
     for (let i = 1; i <= 22; i++) {
@@ -172,6 +177,7 @@ describe('admin reports and contact messages (real api, real PostgreSQL)', () =>
       company: 'ACME',
       phone: '+90 212 000 00 00',
       createdAt: expect.any(String),
+      readAt: null,
     });
     expect(page1.messages.map((m: { name: string }) => m.name).slice(0, 3)).toEqual([
       'Visitor 22',
