@@ -12,6 +12,7 @@ import { DirectoryModule } from './directory.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { SearchEngineModule } from './search/search-engine.module.js';
 import { SynonymsModule } from './synonyms/synonyms.module.js';
+import { CategoryMergesModule } from './category-merges/category-merges.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { WebAppModule } from './web-app/web-app.module.js';
@@ -49,6 +50,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
     SettingsModule,
     SearchModule,
     SynonymsModule,
+    CategoryMergesModule,
     ExportsModule,
     SlugsModule,
     SitemapsModule,

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { eventually } from '../../testing/eventually.js';
 import { startWorker } from '../../api/src/testing/worker.js';
-import { csvOf, holdPlaceId } from '../../worker/src/imports/import-testing.js';
+import pg from 'pg';
+import { csvOf, holdPlaceId, importIsWaitingForLock } from '../../worker/src/imports/import-testing.js';
 import { requestSitemapRegeneration } from '@directory/core';
 import { JobQueues } from '../../api/src/jobs/job-queues.js';
 import { adminSuite, useBackOffice } from './back-office.js';
@@ -47,11 +48,20 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
         .click();
       await page.waitForURL(`${base}/admin/jobs`);
       await job().getByText('Çalışıyor', { exact: true }).waitFor();
-      // Until the import reaches the held row: then its percentage stays where it is.
+      // Until the import waits for the held row and its reading ahead has filled: then its percentage stays.
+      await eventually(async () => {
+        const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await db.connect();
+        try {
+          expect(await importIsWaitingForLock(db)).toBe(true);
+        } finally {
+          await db.end();
+        }
+      }, 30_000);
       let percent = 0;
       await eventually(async () => {
         const before = await percentOf(job());
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
         percent = await percentOf(job());
         expect(percent).toBeGreaterThan(10);
         expect(percent).toBe(before);
@@ -127,6 +137,15 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
     const synonyms = await page.goto(`${base}/admin/search`);
     expect(synonyms?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Arama Eş Anlamları', level: 1 }).waitFor();
+    // The category merges screen: a translation merged into its category, listed, and its job queued.
+    expect((await page.goto(`${base}/admin/categories`))?.status()).toBe(200);
+    const form = page.getByRole('form', { name: 'Kategori birleştir' });
+    await form.getByLabel('Kategori yazımı').fill('Bäckerei');
+    await form.getByLabel('Hedef kategori').fill('Bakery');
+    await form.getByRole('button', { name: 'Birleştir' }).click();
+    const merges = page.getByRole('table', { name: 'Kategori birleştirmeleri' });
+    await merges.getByRole('cell', { name: 'Bäckerei', exact: true }).waitFor();
+    expect(await merges.getByRole('row').nth(1).innerText()).toContain('Bakery');
 
     const unknown = await page.goto(`${base}/admin/no-such-screen`);
     expect(unknown?.status()).toBe(404);

@@ -144,6 +144,48 @@ describe('canonicalising the stored directory', () => {
     expect(again.businessesUpdated).toBe(0);
   });
 
+  it("stores a spelling the admin merged under its category, keeps the category's own name, and redirects the spelling", async () => {
+    await client.query('truncate businesses, place_aliases, category_merges restart identity cascade');
+    await insert('Kaffee Eins', 'Kaffeegeschäft', 'Zürich', 'CH', 'Switzerland');
+    await insert('Kaffee Zwei', 'Kaffeegeschäft', 'Zürich', 'CH', 'Switzerland');
+    await insert('Kaffee Drei', 'kaffeegeschäfte', 'Zürich', 'CH', 'Switzerland');
+    await insert('Odeon', 'Café', 'Zürich', 'CH', 'Switzerland');
+    const merge = (spelling: string, into: string) =>
+      client.query(
+        `insert into category_merges (spelling, spelling_key, into_category, into_key) values ($1, $2, $3, $4)`,
+        [spelling, categoryKey(spelling), into, categoryKey(into)],
+      );
+    await merge('Kaffeegeschäft', 'Cafe');
+    await merge('Teestube', 'Tea house');
+    await insert('Tee', 'Teestube', 'Zürich', 'CH', 'Switzerland');
+
+    await canonicalizeDirectory(client);
+    const categories = async () =>
+      (await client.query(`select name, category, category_slug from businesses order by name`)).rows.map((r) => [
+        r.name,
+        r.category,
+        r.category_slug,
+      ]);
+    // Three businesses say Kaffeegeschäft, one Café: the category keeps its own spelling all the same; a merge into
+    // a category nobody has yet names it as the admin wrote it.
+    expect(await categories()).toEqual([
+      ['Kaffee Drei', 'Café', 'café'],
+      ['Kaffee Eins', 'Café', 'café'],
+      ['Kaffee Zwei', 'Café', 'café'],
+      ['Odeon', 'Café', 'café'],
+      ['Tee', 'Tea house', 'tea-house'],
+    ]);
+    const alias = async (key: string) =>
+      (await client.query(`select slug from place_aliases where kind = 'category' and alias = $1`, [key])).rows[0]
+        ?.slug;
+    expect(await alias('kaffeegeschaft')).toBe('café');
+    expect(await alias('kaffeegeschafte')).toBe('café');
+    // A re-import brings the spelling back; the next pass merges it again.
+    await insert('Kaffee Vier', 'Kaffeegeschäft', 'Zürich', 'CH', 'Switzerland');
+    expect((await canonicalizeDirectory(client)).businessesUpdated).toBe(1);
+    expect((await categories()).find(([name]) => name === 'Kaffee Vier')).toEqual(['Kaffee Vier', 'Café', 'café']);
+  });
+
   it('merges the real exports: Beograd and Београд are one city, named as most of its businesses name it', async () => {
     await importFile(join(REAL, 'rs_belgrade_pet_businesses.csv'), client);
     const cities = await client.query<{ city: string; n: number }>(

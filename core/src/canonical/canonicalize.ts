@@ -28,7 +28,8 @@ interface Alias {
  * - a city text is resolved, with its country and its businesses' mean position, to a GeoNames place through the
  *   place's names and alternate names (namedCity); every spelling of one place is stored as the one most of its
  *   businesses use (displayName: Geneva → Genève, Београд → Beograd). A text GeoNames does not know is kept.
- * - categories equal by categoryKey (case, accents, plural, spaces) are stored under their most common spelling.
+ * - categories equal by categoryKey (case, accents, plural, spaces) are stored under their most common spelling;
+ *   a spelling the admin merged into a category (category_merges: a translation) joins that category.
  * One rule for both: the name most businesses give it. A new majority renames the page; the old slug stays an alias.
  * Every other spelling, the ASCII form of each slug, the place's GeoNames names and each country's names become
  * aliases (place_aliases) of the canonical slug; aliases that led to a slug now merged follow it. The city's
@@ -37,6 +38,8 @@ interface Alias {
  * refreshes the aggregates. Running it again changes nothing.
  */
 export async function canonicalizeDirectory(client: pg.ClientBase): Promise<Canonicalization> {
+  // One pass at a time (an import's, a merge edit's): inside a transaction, a second waits for the first's commit.
+  await client.query(`select pg_advisory_xact_lock(hashtext('canonicalize-directory'))`);
   const categories = await canonicalCategories(client);
   const cities = await canonicalCities(client);
   await countryAliases(client);
@@ -52,27 +55,47 @@ async function canonicalCategories(client: pg.ClientBase) {
     `select btrim(category) as category, count(*)::int as n from businesses
      where nullif(btrim(category), '') is not null group by 1`,
   );
-  const groups = new Map<string, { category: string; n: number }[]>();
+  const merges = await categoryMerges(client);
+  const groups = new Map<string, { category: string; n: number; merged: boolean }[]>();
   for (const row of rows) {
-    const key = categoryKey(row.category) || row.category;
+    const own = categoryKey(row.category) || row.category;
+    const key = merges.bySpelling.get(own) ?? own;
     const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
+    const spelling = { ...row, merged: key !== own };
+    if (group) group.push(spelling);
+    else groups.set(key, [spelling]);
   }
   const renames: { spelling: string; canonical: string; slug: string }[] = [];
   const aliases: Alias[] = [];
+  const slugOfKey = new Map<string, string>();
   for (const [key, spellings] of groups) {
-    // The most common spelling; on a tie, the first in code point order (the same every run).
-    spellings.sort((a, b) => b.n - a.n || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
-    const canonical = spellings[0].category;
+    // The most common of the category's own spellings (a merged one names it only when it has none); on a tie,
+    // the first in code point order (the same every run).
+    spellings.sort(
+      (a, b) =>
+        Number(a.merged) - Number(b.merged) ||
+        b.n - a.n ||
+        (a.category < b.category ? -1 : a.category > b.category ? 1 : 0),
+    );
+    const canonical = spellings[0].merged
+      ? (merges.intoByKey.get(key) ?? spellings[0].category)
+      : spellings[0].category;
     const slug = slugify(canonical);
     if (!slug) continue;
+    slugOfKey.set(key, slug);
     for (const { category } of spellings) {
       renames.push({ spelling: category, canonical, slug });
       aliases.push({ countryCode: '', alias: aliasKey(slugify(category)), slug });
     }
     // Any spelling with the same key (a plural the data never had: /categories/bakeries) finds it too.
     aliases.push({ countryCode: '', alias: categoryKeyAlias(key), slug });
+  }
+  // A merged spelling's addresses lead to its category even after no business is stored under it any more.
+  for (const merge of merges.list) {
+    const slug = slugOfKey.get(merge.intoKey);
+    if (!slug) continue;
+    aliases.push({ countryCode: '', alias: aliasKey(slugify(merge.spelling)), slug });
+    aliases.push({ countryCode: '', alias: categoryKeyAlias(merge.spellingKey), slug });
   }
   const updated = await rewriteCategories(client, renames);
   await writeAliases(client, 'category', aliases, 'replace');
@@ -82,6 +105,19 @@ async function canonicalCategories(client: pg.ClientBase) {
     renames.map((r) => ({ countryCode: '', from: slugify(r.spelling), to: r.slug })),
   );
   return { updated, merged: renames.filter((r) => r.spelling !== r.canonical).length };
+}
+
+/** The admin's category merges (table category_merges), by the key of the merged spelling. */
+async function categoryMerges(client: pg.ClientBase) {
+  const { rows: list } = await client.query<{ spelling: string; spellingKey: string; intoKey: string; into: string }>(
+    `select spelling, spelling_key as "spellingKey", into_key as "intoKey", into_category as "into"
+     from category_merges order by id`,
+  );
+  return {
+    list,
+    bySpelling: new Map(list.map((m) => [m.spellingKey, m.intoKey])),
+    intoByKey: new Map(list.map((m) => [m.intoKey, m.into])),
+  };
 }
 
 /** The alias row a category's key is stored as ('#' never occurs in a slug: slugify makes it a dash). */

@@ -7,6 +7,8 @@ export const MAINTENANCE_JOBS = {
   deleteBusinesses: 'delete-businesses',
   /** Deletes the contact messages older than the retention setting (scheduled daily). */
   contactRetention: 'contact-retention',
+  /** Stores every business under its canonical city and category after the admin edited the category merges. */
+  applyCategoryMerges: 'apply-category-merges',
 } as const;
 
 /** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */
@@ -66,13 +68,22 @@ export const AGGREGATES_REFRESH_WINDOW_MS = 2000;
  * Asks the worker to recompute the public counts shortly: one job per time window (its id names the window),
  * so a burst of writes costs one refresh, and a write during a running refresh gets its own.
  */
-export async function requestAggregatesRefresh(queue: Queue, now = Date.now()): Promise<void> {
+export function requestAggregatesRefresh(queue: Queue, now = Date.now()): Promise<void> {
+  return oncePerWindow(queue, MAINTENANCE_JOBS.refreshAggregates, now);
+}
+
+/** Asks the worker to apply the category merges (and refresh the counts after), once per window as above. */
+export function requestCategoryMergesApplied(queue: Queue, now = Date.now()): Promise<void> {
+  return oncePerWindow(queue, MAINTENANCE_JOBS.applyCategoryMerges, now);
+}
+
+async function oncePerWindow(queue: Queue, name: string, now: number): Promise<void> {
   const window = Math.floor(now / AGGREGATES_REFRESH_WINDOW_MS);
   await queue.add(
-    MAINTENANCE_JOBS.refreshAggregates,
+    name,
     {},
     {
-      jobId: `${MAINTENANCE_JOBS.refreshAggregates}-${window}`,
+      jobId: `${name}-${window}`,
       delay: (window + 2) * AGGREGATES_REFRESH_WINDOW_MS - now,
       removeOnComplete: 100,
       removeOnFail: 100,

@@ -14,6 +14,7 @@ export const ADMIN_PAGE_PATHS = [
   'reports',
   'contact-messages',
   'search',
+  'categories',
 ] as const;
 
 /** Whether an address (path only) is a page of the back office: /admin, /admin/{page}, a trailing slash allowed; /admin-legacy… redirects there. */

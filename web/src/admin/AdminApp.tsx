@@ -21,6 +21,7 @@ const Advertisements = lazy(screen(() => import('./Advertisements.js'), 'Adverti
 const Reports = lazy(screen(() => import('./Reports.js'), 'Reports'));
 const ContactMessages = lazy(screen(() => import('./ContactMessages.js'), 'ContactMessages'));
 const Synonyms = lazy(screen(() => import('./Synonyms.js'), 'Synonyms'));
+const CategoryMerges = lazy(screen(() => import('./CategoryMerges.js'), 'CategoryMerges'));
 import './admin.css';
 
 /** The admin back office (admin spec §2), loaded only when an /admin address is opened. */
@@ -59,6 +60,7 @@ export default function AdminApp() {
               <Route path="reports" element={<Reports />} />
               <Route path="contact-messages" element={<ContactMessages />} />
               <Route path="search" element={<Synonyms />} />
+              <Route path="categories" element={<CategoryMerges />} />
             </Route>
             {/* Admin spec §2: any other path shows the public not-found page. */}
             <Route element={<Layout />}>

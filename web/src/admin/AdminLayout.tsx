@@ -24,6 +24,7 @@ const MENU = [
   { to: '/admin/reports', label: 'Raporlar', icon: '◔', badge: '3' },
   { to: '/admin/contact-messages', label: 'İletişim Mesajları', icon: '✉' },
   { to: '/admin/search', label: 'Arama Eş Anlamları', icon: '⇄' },
+  { to: '/admin/categories', label: 'Kategori Birleştirme', icon: '⊕' },
 ] as const;
 
 /**

@@ -35,6 +35,7 @@ export const TR = {
     'sitemaps:generate': 'Site haritası',
     'maintenance:delete-businesses': 'İşletme silme',
     'maintenance:contact-retention': 'Eski iletişim mesajlarını silme',
+    'maintenance:apply-category-merges': 'Kategori birleştirme',
     'search:reindex': 'Arama dizini yeniden oluşturma',
   } as Record<string, string>,
   states: {
@@ -87,6 +88,8 @@ export const TR = {
     slugsFixed: (fixed: number, seen: number) => `${fixed} URL düzeltildi (${seen} URL incelendi).`,
     deleted: (n: number) => `${n} işletme silindi.`,
     contactRetention: (n: number, months: number) => `${months} aydan eski ${n} iletişim mesajı silindi.`,
+    categoriesMerged: (spellings: number, businesses: number) =>
+      `${spellings} kategori yazımı birleştirildi, ${businesses} işletme güncellendi.`,
     done: 'Tamamlandı.',
     endedTitle: (kind: string) => `${kind} tamamlandı`,
     failedTitle: (kind: string) => `${kind} başarısız`,

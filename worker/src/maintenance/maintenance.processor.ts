@@ -1,9 +1,13 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
+import pg from 'pg';
 import {
+  type AppConfig,
   businessDeleteFilter,
+  type Canonicalization,
+  canonicalizeDirectory,
   type DeleteBusinessesJobData,
   type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
@@ -12,8 +16,10 @@ import {
   MAINTENANCE_JOBS,
   QUEUES,
   refreshAggregates,
+  withTransaction,
 } from '@directory/core';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
+import { WORKER_CONFIG } from '../config/worker-config.module.js';
 
 /** Rows one delete statement removes: short transactions and locks, progress between them. */
 export const DELETE_BATCH_SIZE = 5_000;
@@ -29,6 +35,7 @@ export class MaintenanceProcessor extends WorkerHost {
   constructor(
     private readonly orm: MikroORM,
     private readonly cache: CatalogueCache,
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -37,6 +44,7 @@ export class MaintenanceProcessor extends WorkerHost {
     if (job.name === MAINTENANCE_JOBS.refreshAggregates) return this.refresh();
     if (job.name === MAINTENANCE_JOBS.deleteBusinesses) return this.deleteBusinesses(job);
     if (job.name === MAINTENANCE_JOBS.contactRetention) return this.deleteExpiredContactMessages();
+    if (job.name === MAINTENANCE_JOBS.applyCategoryMerges) return this.applyCategoryMerges();
     throw new Error(`Unknown maintenance job "${job.name}".`);
   }
 
@@ -47,6 +55,20 @@ export class MaintenanceProcessor extends WorkerHost {
     await this.cache.changed('public counts refreshed');
     this.logger.log(`Aggregates refreshed in ${durationMs} ms`);
     return { refreshedAt: new Date().toISOString(), durationMs };
+  }
+
+  /** The admin edited the category merges: every business under its canonical category, then the counts. */
+  private async applyCategoryMerges(): Promise<Canonicalization> {
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, application_name: 'worker-canonical' });
+    await client.connect();
+    try {
+      const result = await withTransaction(client, 'begin', () => canonicalizeDirectory(client));
+      await this.refresh();
+      this.logger.log(`Category merges applied: ${result.businessesUpdated} businesses rewritten.`);
+      return result;
+    } finally {
+      await client.end();
+    }
   }
 
   /** The contact inbox's retention (personal data): messages older than the setting's months go. */

@@ -104,4 +104,29 @@ describe('maintenance queue (real Redis, real worker module)', () => {
     const { rows } = await db.query('select name from contact_messages order by name');
     expect(rows).toEqual([{ name: 'Edge' }, { name: 'New' }]);
   });
+
+  it("applies the admin's category merges to the stored businesses, then refreshes the counts", async () => {
+    await db.query(
+      `insert into businesses (name, slug, category, category_slug, is_approved) values
+       ('Odeon', 'odeon-1', 'Café', 'café', true), ('Eins', 'eins-1', 'Kaffeegeschäft', 'kaffeegeschäft', true)`,
+    );
+    await db.query(
+      `insert into category_merges (spelling, spelling_key, into_category, into_key)
+       values ('Kaffeegeschäft', 'kaffeegeschaft', 'Cafe', 'cafe')`,
+    );
+    const job = await queue.add(MAINTENANCE_JOBS.applyCategoryMerges, {});
+    expect(await job.waitUntilFinished(events, 30_000)).toMatchObject({
+      businessesUpdated: 1,
+      categorySpellingsMerged: 1,
+    });
+    const { rows } = await db.query(
+      `select name, category from businesses where slug in ('odeon-1', 'eins-1') order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Eins', category: 'Café' },
+      { name: 'Odeon', category: 'Café' },
+    ]);
+    const counted = await db.query(`select business_count from category_stats where category_slug = 'café'`);
+    expect(counted.rows).toEqual([{ business_count: 2 }]);
+  });
 });

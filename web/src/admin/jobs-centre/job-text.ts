@@ -61,6 +61,8 @@ export function outcomeSentence(job: AdminJob): string | null {
       return TR.outcome.deleted(num(r.deletedCount));
     case 'maintenance:contact-retention':
       return TR.outcome.contactRetention(num(r.deletedCount), num(r.months));
+    case 'maintenance:apply-category-merges':
+      return TR.outcome.categoriesMerged(num(r.categorySpellingsMerged), num(r.businessesUpdated));
     default:
       return TR.outcome.done;
   }

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { CategoryMergesController } from './category-merges.controller.js';
+import { CategoryMergesRepository } from './category-merges.repository.js';
+
+@Module({ controllers: [CategoryMergesController], providers: [CategoryMergesRepository] })
+export class CategoryMergesModule {}
