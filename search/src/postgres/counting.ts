@@ -23,6 +23,9 @@ export interface Stats {
   exhaustive: boolean;
 }
 
+/** Rows a filter-only count reads at most (Counter.filteredStats): about 15 ms of PostgreSQL on a 2-core host. */
+export const FILTERED_ROWS_UP_TO = 50_000;
+
 /** How many matches a sample level read, of one document in `modulus`. */
 export interface CoarseCount {
   modulus: number;
@@ -73,13 +76,55 @@ export function browsesSampleBtrees(query: NormalizedQuery, groups: WordGroups):
   return SAMPLE_BROWSE_KEYS.some((key) => key.length === fixed.length && key.every((c) => fixed.includes(c)));
 }
 
+/** No words, location, radius or box: the query filters by columns only (Counter.filteredStats counts it). */
+export function filtersOnly(query: NormalizedQuery, groups: WordGroups): boolean {
+  return (
+    groups.length === 0 &&
+    query.locationGroups.length === 0 &&
+    query.geo?.radiusKm === undefined &&
+    query.bounds === null
+  );
+}
+
 /** Counts a search's matches and facets within the engine's bounds (exactCountUpTo, the sample levels, facetLimit). */
 export class Counter {
   constructor(
     readonly exactCountUpTo: number,
     private readonly levels: SampleLevel[],
     readonly facetLimit: number,
+    private readonly filteredRowsUpTo = FILTERED_ROWS_UP_TO,
   ) {}
+
+  /**
+   * Total and facets of a query that filters by nothing an index searches (open now, a minimum rating, facets no
+   * sample b-tree serves), where the planner could only guess: every row of the finest table holding at most
+   * filteredRowsUpTo documents is read — the documents themselves (exact), else one in 10, 100 or 1000 (the
+   * count scaled; its error about 1/√(matches read), 1.5 % for 4,500 of 12,000 at 1.2M). A query a sample b-tree
+   * serves (`sampledInstead`) is counted exactly when the documents are that few, else by that b-tree.
+   */
+  async filteredStats(db: SearchDb, filter: Filter, sampledInstead: (() => Promise<Stats>) | null): Promise<Stats> {
+    const { rows: sized } = await db.query<{ documents: number }>(
+      // The planner's count of rows, or (never analysed) ten a page, fewer than any page holds.
+      `select greatest(reltuples, pg_relation_size(oid) / 8192 * 10)::float8 as documents
+       from pg_class where oid = to_regclass($1)`,
+      [DOCUMENTS_TABLE],
+    );
+    const documents = sized[0]?.documents ?? 0;
+    const modulus =
+      [1, ...[...SAMPLE_MODULI].sort((a, b) => a - b)].find((m) => documents / m <= this.filteredRowsUpTo) ??
+      Math.max(...SAMPLE_MODULI);
+    // A sample b-tree serves the query better than reading a sample table through.
+    if (modulus > 1 && sampledInstead) return sampledInstead();
+    const sampled = modulus === 1 ? '' : ` and d.id % ${modulus} = 0`;
+    const table = modulus === 1 ? DOCUMENTS_TABLE : SAMPLES_TABLE;
+    const { rows } = await db.query<FacetRow>({
+      text: `with m as materialized (select ${FACET_COLUMNS} from ${table} d where ${filter.where}${sampled})
+             ${facetsSql('m', false)}`,
+      values: filter.values,
+    });
+    const total = totalOf(rows) * modulus;
+    return { total, facets: toFacets(rows, modulus, this.facetLimit), exhaustive: modulus === 1 };
+  }
 
   /**
    * Total and facets from one bounded sample of the matches; the coarser sample index or the planner estimates

@@ -46,6 +46,39 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await database?.drop();
   });
 
+  it('counts a query of filters only over every document when they are few, else over one sample table', async () => {
+    const place = { city: 'Hobart', country: 'Australia', countryCode: 'AU', lat: -42.88, lng: 147.33 };
+    await insertFixtures(
+      pool,
+      Array.from({ length: 300 }, (_, i) => ({
+        ...place,
+        key: `wombat-${i}`,
+        name: `Wombat Bakery ${i + 1}`,
+        category: 'Bakery',
+        address: `${i + 1} Elizabeth St, Hobart TAS 7000, Australia`,
+        reviews: i,
+        rating: i % 3 === 0 ? 4.9 : 3,
+      })),
+    );
+    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10 });
+    await drainOutbox(pool, engine);
+    await pool.query('analyze search_documents');
+    const count = async (where: string) =>
+      Number((await pool.query(`select count(*) from search_documents where is_approved and ${where}`)).rows[0].count);
+    // More matches than exactCountUpTo, and no index to sample them by: all the documents are read.
+    const exact = await count('rating >= 4.8');
+    expect(exact).toBeGreaterThanOrEqual(100);
+    const all = await engine.search({ minRating: 4.8 });
+    expect(all).toMatchObject({ total: exact, exhaustive: true });
+    expect(all.facets.city).toContainEqual({ value: 'hobart', label: 'Hobart', countryCode: 'AU', count: 100 });
+    // Documents beyond the budget: the one-in-ten sample is read whole and scaled, and says it is an estimate.
+    const documents = await count('true');
+    const sampled = new PostgresSearchEngine(pool, { exactCountUpTo: 40, filteredRowsUpTo: Math.ceil(documents / 10) });
+    const estimated = await sampled.search({ minRating: 4.8 });
+    expect(estimated).toMatchObject({ total: 10 * (await count('rating >= 4.8 and id % 10 = 0')), exhaustive: false });
+    expect(Math.abs(estimated.total - exact) / exact).toBeLessThan(0.35);
+  });
+
   it('counts many matches from a sample index, scaled, and fewer ones exactly', async () => {
     // exactCountUpTo 40: a sample index is trusted from 20 matches (one in ten) or 10 (one in a hundred).
     const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10 });
@@ -71,7 +104,12 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // Browsing by facets alone is counted exactly, by the counts kept per facet, and reads no sample.
     const statements: pg.QueryConfig[] = [];
     const recording = recordingPool(pool, statements);
-    const browsing = new PostgresSearchEngine(recording, { exactCountUpTo: 40, minSampleMatches: 10 });
+    // (filteredRowsUpTo 0: as many documents as at scale, where a filter-only query reads a sample b-tree.)
+    const browsing = new PostgresSearchEngine(recording, {
+      exactCountUpTo: 40,
+      minSampleMatches: 10,
+      filteredRowsUpTo: 0,
+    });
     expect(await browsing.search({ category: 'lounge' })).toMatchObject({ total: 270, exhaustive: true });
     expect(statements.some((s) => s.text.includes('from search_samples d'))).toBe(false);
     // Browsing with another filter (a minimum rating the counts do not keep) counts the same samples through a

@@ -33,6 +33,11 @@ export interface PostgresEngineOptions {
   minSampleMatches?: number;
   /** Most matches read from a sample index (their facets are scaled to the total). */
   sampleRows?: number;
+  /**
+   * A query of filters only (open now, a minimum rating, facets) is counted by reading every row of the documents
+   * when there are at most this many, else of the finest sample holding at most this many (counting.ts).
+   */
+  filteredRowsUpTo?: number;
   /** Suggestions of names with a word beginning the prefix are looked for among this many most reviewed first. */
   suggestFromMostReviewed?: number;
   /** Values returned per facet. */
@@ -82,7 +87,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const cores = availableParallelism();
     this.statements = new StatementQueue(pool, Math.max(1, options.concurrentStatements ?? Math.round(1.5 * cores)));
     this.settings = {
-      counter: new Counter(exactCountUpTo, levels, options.facetLimit ?? 50),
+      counter: new Counter(exactCountUpTo, levels, options.facetLimit ?? 50, options.filteredRowsUpTo),
       rankAllUpTo: Math.max(exactCountUpTo, options.rankAllUpTo ?? 3000),
       plannedOnceFromMatches: options.plannedOnceFromMatches ?? 20_000,
       indexLexemesBelowShare: options.indexLexemesBelowShare ?? 0.1,

@@ -1,6 +1,13 @@
 import type { SearchQuery, SearchResult } from '../search-engine.js';
 import { normalizeQuery, type NormalizedQuery } from '../text.js';
-import { browsesSampleBtrees, sampleByLexemes, type CoarseCount, type Counter, type Stats } from './counting.js';
+import {
+  browsesSampleBtrees,
+  filtersOnly,
+  sampleByLexemes,
+  type CoarseCount,
+  type Counter,
+  type Stats,
+} from './counting.js';
 import { countedByFacets } from './facet-counts.js';
 import { toFacets, type FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
@@ -221,7 +228,11 @@ async function run(
     hitRows = found as HitRow[];
     stats = await counter.radiusStats(db, counted as FacetRow[], filter);
   } else {
-    const counting = countedByFacets(query) ? counter.facetStats(db, query) : counter.stats(db, sampled, sampleIndex);
+    const counting = countedByFacets(query)
+      ? counter.facetStats(db, query)
+      : filtersOnly(query, groups)
+        ? counter.filteredStats(db, filter, sampleIndex && (() => counter.stats(db, sampled, sampleIndex)))
+        : counter.stats(db, sampled, sampleIndex);
     [hitRows, stats] = await Promise.all([hits('windows'), counting]);
   }
   stats = await counter.withinFacetFilters(db, query, stats);
