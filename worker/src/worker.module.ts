@@ -28,6 +28,8 @@ import { WorkerHealthModule } from './health/worker-health.module.js';
     }),
     BullModule.forRootAsync({ inject: [WORKER_CONFIG], useFactory: (config: AppConfig) => bullConnection(config) }),
     BullModule.registerQueue({ name: QUEUES.maintenance }),
+    // The category merges' job queues the search rebuild that gives businesses the merged spellings.
+    BullModule.registerQueue({ name: QUEUES.search }),
     JobSchedulersModule,
     SearchModule,
     ExportsModule,

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { canonicalizeDirectory, MAINTENANCE_JOBS, QUEUES, refreshAggregates, withTransaction } from '@directory/core';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
+import { type OpenedSearch, reindex } from '@directory/search';
+import { SEARCH } from '../search/search-engine.module.js';
 import { insertBusinesses, signIn, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 
 describe('admin category merges', () => {
@@ -70,6 +72,12 @@ describe('admin category merges', () => {
     expect((await get('/categories/kaffeegeschafte').expect(301)).headers.location).toBe('/categories/caf%C3%A9');
     const found = (await get('/api/search?q=kaffee').expect(200)).body.businesses as { category: string }[];
     expect(found.map((b) => b.category)).toEqual(['Café', 'Café']);
+    // Every business of the category answers to the merged spelling, once the rebuild the job queues has run.
+    const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
+    await reindex(pool, engine);
+    await t.app.get(PublicCacheService).invalidate('catalogue');
+    const named = (await get('/api/search?q=Kaffeegesch%C3%A4ft').expect(200)).body.businesses as { name: string }[];
+    expect(named.map((b) => b.name).sort()).toEqual(['Kaffee Eins', 'Kaffee Zwei', 'Odeon']);
 
     await as('delete', `${path}/${created.body.id}`).expect(200);
     await as('delete', `${path}/${created.body.id}`).expect(404);

@@ -68,6 +68,7 @@ async function canonicalCategories(client: pg.ClientBase) {
   const renames: { spelling: string; canonical: string; slug: string }[] = [];
   const aliases: Alias[] = [];
   const slugOfKey = new Map<string, string>();
+  const canonicalOfKey = new Map<string, string>();
   for (const [key, spellings] of groups) {
     // The most common of the category's own spellings (a merged one names it only when it has none); on a tie,
     // the first in code point order (the same every run).
@@ -83,6 +84,7 @@ async function canonicalCategories(client: pg.ClientBase) {
     const slug = slugify(canonical);
     if (!slug) continue;
     slugOfKey.set(key, slug);
+    canonicalOfKey.set(key, canonical);
     for (const { category } of spellings) {
       renames.push({ spelling: category, canonical, slug });
       aliases.push({ countryCode: '', alias: aliasKey(slugify(category)), slug });
@@ -97,6 +99,13 @@ async function canonicalCategories(client: pg.ClientBase) {
     aliases.push({ countryCode: '', alias: aliasKey(slugify(merge.spelling)), slug });
     aliases.push({ countryCode: '', alias: categoryKeyAlias(merge.spellingKey), slug });
   }
+  // The stored spelling each merge's category has now: its businesses answer to the merged spelling in search.
+  await client.query(
+    `update category_merges m set canonical = c.canonical
+     from (select unnest($1::text[]) as into_key, unnest($2::text[]) as canonical) c
+     where m.into_key = c.into_key and m.canonical is distinct from c.canonical`,
+    [merges.list.map((m) => m.intoKey), merges.list.map((m) => canonicalOfKey.get(m.intoKey) ?? null)],
+  );
   const updated = await rewriteCategories(client, renames);
   await writeAliases(client, 'category', aliases, 'replace');
   await followMerges(

@@ -1,7 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import pg from 'pg';
 import {
   type AppConfig,
@@ -16,6 +16,7 @@ import {
   MAINTENANCE_JOBS,
   QUEUES,
   refreshAggregates,
+  requestSynonymsReindex,
   withTransaction,
 } from '@directory/core';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
@@ -36,6 +37,7 @@ export class MaintenanceProcessor extends WorkerHost {
     private readonly orm: MikroORM,
     private readonly cache: CatalogueCache,
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.search) private readonly searchQueue: Queue,
   ) {
     super();
   }
@@ -64,6 +66,8 @@ export class MaintenanceProcessor extends WorkerHost {
     try {
       const result = await withTransaction(client, 'begin', () => canonicalizeDirectory(client));
       await this.refresh();
+      // Every business of a merge's category answers to the merged spelling: a rebuild gives them the word.
+      await requestSynonymsReindex(this.searchQueue);
       this.logger.log(`Category merges applied: ${result.businessesUpdated} businesses rewritten.`);
       return result;
     } finally {

@@ -128,5 +128,10 @@ describe('maintenance queue (real Redis, real worker module)', () => {
     ]);
     const counted = await db.query(`select business_count from category_stats where category_slug = 'café'`);
     expect(counted.rows).toEqual([{ business_count: 2 }]);
+    // The rebuild that gives every Café the merged spelling as a search word is queued.
+    const rebuilds = await harness.queue(QUEUES.search).getDelayed();
+    expect(rebuilds.map((j) => j.name)).toContain('reindex');
+    const { rows: phrases } = await db.query(`select search_synonym_phrases('Odeon', 'Café', null) as p`);
+    expect(phrases[0].p).toContain('Kaffeegeschäft');
   });
 });
