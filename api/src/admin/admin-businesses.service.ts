@@ -13,7 +13,7 @@ import {
 import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { AdminBusinessesRepository } from './admin-businesses.repository.js';
-import type { AdminBusinessQuery, BulkApprovalDto, UpdateBusinessDto } from './admin-businesses.dto.js';
+import type { AdminBusinessQuery, BulkApprovalDto, BulkRejectDto, UpdateBusinessDto } from './admin-businesses.dto.js';
 
 export { TEST_BUSINESS_NAME } from '@directory/core';
 
@@ -90,6 +90,22 @@ export class AdminBusinessesService {
       );
     if (result.changed > 0) await this.aggregates.requestRefresh();
     return { success: true, isApproved: body.isApproved, ...result };
+  }
+
+  /**
+   * A bulk reject (issue 34 moderation): the selected businesses, or every one matching the filters, that wait
+   * for approval are deleted (rejected businesses are not kept: nothing else would ever show them). Ids and
+   * small selections go in the caller's transaction; more than DELETE_IN_REQUEST_MAX are the worker's job.
+   */
+  async startReject(body: BulkRejectDto): Promise<RemovalStart> {
+    if ((body.ids === undefined) === (body.matching === undefined))
+      throw new BadRequestException(
+        'Send either ids (the selected businesses) or matching (every business matching the filters), not both.',
+      );
+    if (body.matching) return this.startRemoval({ rejected: { ...body.matching } });
+    const count = await this.businesses.removeWaiting(body.ids!);
+    if (count > 0) await this.aggregates.requestRefresh();
+    return { done: deleteBusinessesResult({ rejected: {} }, count) };
   }
 
   async update(id: number, changes: UpdateBusinessDto) {

@@ -88,7 +88,7 @@ export class MaintenanceProcessor extends WorkerHost {
     await report('refreshing');
     await this.refresh();
     await report('done');
-    this.logger.log(`Deleted ${rowsDone} businesses (${scope}).`);
+    this.logger.log(`Deleted ${rowsDone} businesses (${JSON.stringify(scope)}).`);
     return deleteBusinessesResult(scope, rowsDone);
   }
 }
