@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../components/Pager.js';
 import { useDebounced } from '../lib/useDebounced.js';
@@ -16,6 +17,7 @@ import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import type { AdminBusiness, AdminBusinessPage, ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
 import { ApprovalAndCountry, CategoryPicker } from './businesses/BusinessFilters.js';
 import { SelectionBar } from './businesses/SelectionBar.js';
+import { WaitingQueueLink } from './moderation/ImportApproval.js';
 
 interface SlugFixAnswer {
   success: boolean;
@@ -36,7 +38,11 @@ export function Businesses() {
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
-  const [approval, setApproval] = useState<ApprovalFilter>('all');
+  // The review queue's link (dashboard) opens the list on ?approval=waiting.
+  const [params] = useSearchParams();
+  const [approval, setApproval] = useState<ApprovalFilter>(() =>
+    params.get('approval') === 'waiting' ? 'waiting' : 'all',
+  );
   const [countryCode, setCountryCode] = useState('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [sort, setSort] = useState<{ sortBy: SortField; sortOrder: 'asc' | 'desc' }>({
@@ -50,7 +56,7 @@ export function Businesses() {
   const [editing, setEditing] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [busyRow, setBusyRow] = useState<number | null>(null);
-  const [bulk, setBulk] = useState<'all' | 'test' | 'slugs' | null>(null);
+  const [bulk, setBulk] = useState<'count' | 'all' | 'test' | 'slugs' | null>(null);
 
   // Admin spec §4: a new search text or filter starts at page 1, with nothing selected.
   const filters = { filter, category, approval, countryCode };
@@ -112,9 +118,22 @@ export function Businesses() {
   };
 
   const deleteAll = async () => {
+    // The count is read fresh from the api as the dialog opens (the cached stats may be minutes old).
+    setBulk('count');
+    let count: number;
+    try {
+      const fresh = await stats.mutate();
+      if (!fresh) throw new Error(TR.deleteAll.countFailed);
+      count = fresh.totalBusinesses;
+    } catch (error) {
+      toast({ title: TR.deleteAll.countFailed, description: messageOf(error), variant: 'destructive' });
+      setBulk(null);
+      return;
+    }
+    setBulk(null);
     const first = await confirm({
       title: 'Tüm işletmeleri sil',
-      message: `Are you sure you want to delete ALL ${formatNumber(total)} businesses? This cannot be undone.`,
+      message: TR.deleteAll.confirm(formatNumber(count)),
       confirmLabel: 'Devam',
       destructive: true,
     });
@@ -229,6 +248,10 @@ export function Businesses() {
         />
       </div>
 
+      {approval !== 'waiting' && (
+        <WaitingQueueLink count={stats.data?.waitingBusinesses} onOpen={() => setApproval('waiting')} />
+      )}
+
       <div className="admin-card bulk-actions" role="group" aria-label="Toplu işlemler">
         <button type="button" className="secondary" onClick={deleteTestData} disabled={bulk !== null}>
           {bulk === 'test' ? 'Siliniyor...' : 'Test Verilerini Sil'}
@@ -237,7 +260,7 @@ export function Businesses() {
           {bulk === 'slugs' ? 'Düzeltiliyor...' : "URL'leri Düzelt"}
         </button>
         <button type="button" className="danger" onClick={deleteAll} disabled={bulk !== null}>
-          {bulk === 'all' ? 'Siliniyor...' : 'Tümünü Sil'}
+          {bulk === 'count' ? TR.deleteAll.counting : bulk === 'all' ? 'Siliniyor...' : 'Tümünü Sil'}
         </button>
       </div>
 
@@ -300,6 +323,7 @@ export function Businesses() {
         matching={matching}
         matchingTotal={data?.total ?? 0}
         filtered={filtered}
+        waitingOnly={approval === 'waiting'}
         onDone={refreshData}
       />
       <ul className={`admin-rows${list.isValidating ? ' busy' : ''}`} aria-label="İşletmeler">
