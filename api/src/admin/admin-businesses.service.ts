@@ -5,6 +5,7 @@ import {
   type BulkApprovalAnswer,
   type BusinessDeleteScope,
   type DeleteBusinessesJobData,
+  type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
   enqueueDeleteBusinesses,
@@ -25,8 +26,17 @@ export const DELETE_WAIT_MS = 280_000;
 /** A removal done in the request, or the worker's job doing it. */
 export type RemovalStart = { done: DeleteBusinessesResult } | { job: Job<DeleteBusinessesJobData> };
 
+/** A delete job an admin cancelled: its committed batches stay deleted (deletedCount of totalCount). */
+export interface DeleteCancelled {
+  success: false;
+  cancelled: true;
+  deletedCount: number;
+  totalCount: number;
+  message: string;
+}
+
 export type DeleteAnswer =
-  | { status: 200; body: DeleteBusinessesResult }
+  | { status: 200; body: DeleteBusinessesResult | DeleteCancelled }
   | { status: 202; body: { success: true; jobId: string; state: string; statusUrl: string; message: string } };
 
 @Injectable()
@@ -40,6 +50,8 @@ export class AdminBusinessesService {
   /** DELETE_IN_REQUEST_MAX and DELETE_WAIT_MS, settable by tests. */
   deleteInRequestMax = DELETE_IN_REQUEST_MAX;
   deleteWaitMs = DELETE_WAIT_MS;
+  /** Rows per batch of a delete job (the worker's default when undefined), settable by tests. */
+  deleteJobBatchSize: number | undefined = undefined;
   /** BULK_APPROVAL_MAX, settable by tests. */
   bulkApprovalMax = BULK_APPROVAL_MAX;
 
@@ -132,7 +144,10 @@ export class AdminBusinessesService {
       await this.aggregates.requestRefresh();
       return { done: deleteBusinessesResult(scope, count) };
     }
-    const data: DeleteBusinessesJobData = { scope };
+    const data: DeleteBusinessesJobData = {
+      scope,
+      ...(this.deleteJobBatchSize ? { batchSize: this.deleteJobBatchSize } : {}),
+    };
     const job = await unavailableWhenRedisIsAway(() =>
       enqueueDeleteBusinesses(this.jobs.queue(QUEUES.maintenance), data),
     );
@@ -145,7 +160,22 @@ export class AdminBusinessesService {
     const { job } = start;
     const outcome = await this.jobs.wait<DeleteBusinessesResult>(job, this.deleteWaitMs);
     if (outcome.state === 'completed') return { status: 200, body: outcome.result };
-    if (outcome.state === 'failed') throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);
+    if (outcome.state === 'failed') {
+      const progress = (await this.jobs.queue(QUEUES.maintenance).getJob(String(job.id)))?.progress as
+        Partial<DeleteBusinessesProgress> | undefined;
+      if (progress?.phase === 'cancelled')
+        return {
+          status: 200,
+          body: {
+            success: false,
+            cancelled: true,
+            deletedCount: progress.rowsDone ?? 0,
+            totalCount: progress.rowsTotal ?? 0,
+            message: outcome.reason,
+          },
+        };
+      throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);
+    }
     return {
       status: 202,
       body: {

@@ -33,7 +33,8 @@ export interface DeleteBusinessesJobData {
 export interface DeleteBusinessesProgress {
   rowsDone: number;
   rowsTotal: number;
-  phase: 'deleting' | 'refreshing' | 'done';
+  /** 'cancelled': an admin stopped it; rowsDone is then exactly what stays deleted. */
+  phase: 'deleting' | 'refreshing' | 'done' | 'cancelled';
   at: number;
 }
 
@@ -58,6 +59,18 @@ export function deleteBusinessesResult(scope: BusinessDeleteScope, deletedCount:
   const what = typeof scope === 'string' ? DELETED_WHAT[scope] : 'businesses waiting for approval were rejected and';
   return { success: true, deletedCount, message: `${deletedCount} ${what} deleted.` };
 }
+
+/** Redis key of an admin's request to stop a running delete job (POST /api/admin/jobs/{id}/cancel). */
+export const deleteBusinessesCancelKey = (redisPrefix: string, jobId: string) =>
+  `${redisPrefix}:delete-cancel:${jobId}`;
+
+/**
+ * The reason a cancelled delete fails with: each batch commits on its own, so what was deleted before the
+ * cancel stays deleted and the rest is kept (a retry deletes the rest).
+ */
+export const deleteCancelledMessage = (deleted: number, total: number) =>
+  `The delete was cancelled by an administrator after ${deleted} of ${total} businesses were deleted; ` +
+  `those stay deleted, the other ${total - deleted} are kept.`;
 
 /** Queues a delete too large for a request; its progress is DeleteBusinessesProgress, its result the answer. */
 export function enqueueDeleteBusinesses(queue: Queue, data: DeleteBusinessesJobData) {

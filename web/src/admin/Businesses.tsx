@@ -14,6 +14,7 @@ import { businessListUrl, FRESH, nextSort, SORT_FIELDS, type SortField } from '.
 import { useToast } from './toast.js';
 import { TR } from './messages.js';
 import { screenAnnounces } from './jobs-centre/JobsProvider.js';
+import { cancelledDeleteSentence, type DeleteCallAnswer } from './jobs-centre/job-text.js';
 import type { AdminBusiness, AdminBusinessPage, ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
 import { ApprovalAndCountry, CategoryPicker } from './businesses/BusinessFilters.js';
 import { SelectionBar } from './businesses/SelectionBar.js';
@@ -149,11 +150,14 @@ export function Businesses() {
     setBulk('all');
     const announced = screenAnnounces('maintenance');
     try {
-      const answer = await adminRequest<{ message?: string; jobId?: string }>('/api/admin/businesses', {
-        method: 'DELETE',
-      });
+      const answer = await adminRequest<DeleteCallAnswer>('/api/admin/businesses', { method: 'DELETE' });
       // A delete still running after the call's wait answers its job (202): it is not done yet.
-      if (answer.message === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      if (answer.cancelled)
+        toast({
+          title: TR.deleteCancelled,
+          description: cancelledDeleteSentence(answer.deletedCount ?? 0, answer.totalCount ?? 0),
+        });
+      else if (answer.message === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
       else toast({ title: 'Tüm işletmeler silindi', description: answer.message });
       setPage(1);
       await refreshData();
@@ -177,8 +181,14 @@ export function Businesses() {
     setBulk('test');
     const announced = screenAnnounces('maintenance');
     try {
-      const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/test-data', { method: 'DELETE' });
-      if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
+      const answer = await adminRequest<DeleteCallAnswer>('/api/admin/test-data', { method: 'DELETE' });
+      if (answer.cancelled)
+        toast({
+          title: TR.deleteCancelled,
+          description: cancelledDeleteSentence(answer.deletedCount ?? 0, answer.totalCount ?? 0),
+        });
+      else if (answer.deletedCount === undefined)
+        toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
       else
         toast({
           title: 'Test verileri silindi',

@@ -71,6 +71,8 @@ export const TR = {
     cancelledSlugs:
       'İptal edildi; o ana kadar kısaltılan adresler kaldı (eskileri yönlendiriliyor), sonraki çalıştırma kaldığı yerden sürer.',
     cancelledBeforeStart: 'İptal edildi; başlamadan kaldırıldı.',
+    cancelledDelete: (deleted: string, total: string, kept: string) =>
+      `İptal edildi; ${total} işletmeden ${deleted} tanesi silindi (silinenler geri gelmez), ${kept} işletme duruyor.`,
     workerStopped: 'Worker durdu; iş bir worker hazır olduğunda yeniden çalışacak.',
     timedOut: 'Süre aşıldı ve iş durduruldu; hiçbir şey yarım kalmadı.',
     failed: (reason: string) => `Hata: ${reason}`,
@@ -172,6 +174,7 @@ export const TR = {
         : 'İçe aktarılan işletmeler artık hemen yayınlanacak.',
     failed: 'Ayar kaydedilemedi',
   },
+  deleteCancelled: 'Silme iptal edildi',
   deleteAll: {
     counting: 'İşletmeler sayılıyor…',
     countFailed: 'İşletme sayısı okunamadı; silme başlatılmadı.',

@@ -1,19 +1,25 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import {
   businessDeleteFilter,
+  deleteBusinessesCancelKey,
+  deleteCancelledMessage,
   type DeleteBusinessesJobData,
   type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
   deleteExpiredContactMessages,
+  loadConfig,
   MAINTENANCE_JOBS,
   QUEUES,
   refreshAggregates,
 } from '@directory/core';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
+import { watchJob } from '../imports/job-watch.js';
+
+const config = loadConfig();
 
 /** Rows one delete statement removes: short transactions and locks, progress between them. */
 export const DELETE_BATCH_SIZE = 5_000;
@@ -59,7 +65,9 @@ export class MaintenanceProcessor extends WorkerHost {
   /**
    * Deletes in batches, each statement its own transaction (one delete of a million rows would hold its
    * locks and the search outbox's million ids in one transaction, and report nothing until the end). A
-   * retried attempt goes on with what is left and counts what the earlier one deleted.
+   * retried attempt goes on with what is left and counts what the earlier one deleted. An admin's cancel
+   * stops it between batches: the committed batches stay deleted, the progress and the failure reason say
+   * exactly how many, and the public counts are refreshed for them.
    */
   private async deleteBusinesses(job: Job<DeleteBusinessesJobData>): Promise<DeleteBusinessesResult> {
     const { scope, batchSize = DELETE_BATCH_SIZE } = job.data;
@@ -74,16 +82,35 @@ export class MaintenanceProcessor extends WorkerHost {
     let rowsDone = earlier;
     const report = (phase: DeleteBusinessesProgress['phase']) =>
       job.updateProgress({ rowsDone, rowsTotal, phase, at: Date.now() } satisfies DeleteBusinessesProgress);
-    await report('deleting');
-    for (;;) {
-      const [{ count }] = await em.execute<{ count: number }[]>(
-        `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
-         select count(*)::int as count from gone`,
-        [...params, batchSize],
-      );
-      rowsDone += count;
-      if (count < batchSize) break;
+    const controller = new AbortController();
+    const stopWatching = watchJob(controller, {
+      cancelKey: deleteBusinessesCancelKey(config.REDIS_PREFIX, String(job.id)),
+      cancelMessage: 'cancelled',
+      deadline: Number.MAX_SAFE_INTEGER,
+      timeoutMessage: '',
+      redis: () => this.worker.getBackend().client,
+      logger: this.logger,
+    });
+    try {
       await report('deleting');
+      for (;;) {
+        const [{ count }] = await em.execute<{ count: number }[]>(
+          `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
+           select count(*)::int as count from gone`,
+          [...params, batchSize],
+        );
+        rowsDone += count;
+        if (count < batchSize) break;
+        if (controller.signal.aborted) {
+          await report('cancelled');
+          if (rowsDone > earlier) await this.refresh();
+          this.logger.log(`Delete cancelled after ${rowsDone} of ${rowsTotal} businesses (${JSON.stringify(scope)}).`);
+          throw new UnrecoverableError(deleteCancelledMessage(rowsDone, rowsTotal));
+        }
+        await report('deleting');
+      }
+    } finally {
+      stopWatching();
     }
     await report('refreshing');
     await this.refresh();

@@ -11,6 +11,7 @@ import { formatNumber } from '../format.js';
 import { TR } from '../messages.js';
 import { useToast } from '../toast.js';
 import { screenAnnounces } from '../jobs-centre/JobsProvider.js';
+import { cancelledDeleteSentence, type DeleteCallAnswer } from '../jobs-centre/job-text.js';
 
 const T = TR.businesses;
 
@@ -77,11 +78,17 @@ export function SelectionBar(props: {
     setBusy(true);
     const announced = screenAnnounces('maintenance');
     try {
-      const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/businesses/reject', {
+      const answer = await adminRequest<DeleteCallAnswer>('/api/admin/businesses/reject', {
         method: 'POST',
         body: selection,
       });
-      if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: T.rejectRunning });
+      if (answer.cancelled)
+        toast({
+          title: TR.deleteCancelled,
+          description: cancelledDeleteSentence(answer.deletedCount ?? 0, answer.totalCount ?? 0),
+        });
+      else if (answer.deletedCount === undefined)
+        toast({ title: TR.deletes.runningTitle, description: T.rejectRunning });
       else toast({ title: T.rejected(answer.deletedCount) });
       props.onSelect(new Set());
       await props.onDone();
