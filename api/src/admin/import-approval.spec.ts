@@ -78,15 +78,17 @@ describe('imports that need approval: the review queue, bulk approve and reject 
     const before = await publicView('Held');
     const stats = async () => (await as('get', '/api/admin/stats').expect(200)).body.waitingBusinesses as number;
     const waitingBefore = await stats();
-    // Open-1 is stored and approved: the file updates it (a new phone) and it stays public.
+    // Open-1 is stored and approved: the file updates it (a new phone) and it stays public. A row without a
+    // place id is written by the other statement of the writer, and waits too.
     const report = await upload(
       'held.csv',
-      `${csv('Held', 3)}Open Yoga 1,Open-1,1 Lake Rd,Quietvale,NZ,Moderated Yoga,4.1,+64 9 111\n`,
+      `${csv('Held', 3)}Open Yoga 1,Open-1,1 Lake Rd,Quietvale,NZ,Moderated Yoga,4.1,+64 9 111\n` +
+        `Held Yoga NoId,,9 Lake Rd,Quietvale,NZ,Moderated Yoga,4.0,+64 9 999\n`,
     );
-    expect(report).toMatchObject({ successCount: 4 });
-    expect((await rows('Held')).map((r) => r.is_approved)).toEqual([false, false, false]);
+    expect(report).toMatchObject({ successCount: 5 });
+    expect((await rows('Held')).map((r) => r.is_approved)).toEqual([false, false, false, false]);
     expect((await rows('Open')).map((r) => r.is_approved)).toEqual([true, true]);
-    expect(await stats()).toBe(waitingBefore + 3);
+    expect(await stats()).toBe(waitingBefore + 4);
 
     const view = await publicView('Held');
     expect(view).toEqual({
@@ -107,11 +109,11 @@ describe('imports that need approval: the review queue, bulk approve and reject 
 
     // A re-import of a waiting business (changed) leaves it waiting.
     await upload('held-again.csv', csv('Held', 1).replace('+64 9 00001', '+64 9 222'));
-    expect((await rows('Held')).map((r) => r.is_approved)).toEqual([false, false, false]);
+    expect((await rows('Held')).map((r) => r.is_approved)).toEqual([false, false, false, false]);
 
     // The review queue is the list's "waiting" filter.
     const queue = await as('get', '/api/admin/businesses?approval=waiting&filter=Held').expect(200);
-    expect(queue.body.total).toBe(3);
+    expect(queue.body.total).toBe(4);
   });
 
   it('bulk approve publishes the chosen ones: search, lists, detail page, counts', async () => {
@@ -141,7 +143,7 @@ describe('imports that need approval: the review queue, bulk approve and reject 
       .send({ ids: [Number(approved.id), Number(waiting.id)] })
       .expect(200);
     expect(res.body).toMatchObject({ success: true, deletedCount: 1 });
-    expect((await rows('Held')).map((r) => r.name)).toEqual(['Held Yoga 1', 'Held Yoga 2']);
+    expect((await rows('Held')).map((r) => r.name)).toEqual(['Held Yoga 1', 'Held Yoga 2', 'Held Yoga NoId']);
     expect(await auditOf('business.bulk-reject')).toEqual([
       { details: { deletedCount: 1, ids: [Number(approved.id), Number(waiting.id)], count: 2 } },
     ]);
@@ -157,8 +159,8 @@ describe('imports that need approval: the review queue, bulk approve and reject 
         .expect(200);
       expect(res.body).toEqual({
         success: true,
-        deletedCount: 6,
-        message: '6 businesses waiting for approval were rejected and deleted.',
+        deletedCount: 7,
+        message: '7 businesses waiting for approval were rejected and deleted.',
       });
     } finally {
       service.deleteInRequestMax = 10_000;
