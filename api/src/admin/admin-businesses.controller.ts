@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service.js';
 import {
   AdminBusinessQuery,
   BulkApprovalDto,
+  BulkRejectDto,
   BusinessIdParams,
   FacetQuery,
   UpdateBusinessDto,
@@ -106,6 +107,32 @@ export class AdminBusinessesController {
         ...(body.ids ? { ids: body.ids.slice(0, 100) } : { matching: body.matching }),
       }),
     );
+  }
+
+  @Post('admin/businesses/reject')
+  @JsonBody('100kb')
+  @HttpCode(200)
+  @ApiCall(
+    'Rejects (deletes) the selected businesses waiting for approval, or all waiting ones matching filters (a worker job when many; 202 if it outlasts the wait)',
+    GenericObject,
+    400,
+    403,
+    413,
+    503,
+  )
+  async bulkReject(@Body() body: BulkRejectDto, @Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+    const start = await this.audit.write(
+      req.admin,
+      'business.bulk-reject',
+      () => this.businesses.startReject(body),
+      (start) => ({
+        ...auditOf(start),
+        ...(body.ids ? { ids: body.ids.slice(0, 100), count: body.ids.length } : { matching: body.matching }),
+      }),
+    );
+    const answer = await this.businesses.removalAnswer(start);
+    res.status(answer.status);
+    return answer.body;
   }
 
   @Delete('admin/businesses/:id')

@@ -169,3 +169,23 @@ export class BulkApprovalDto {
   @Type(() => AdminBusinessFiltersDto)
   matching?: AdminBusinessFiltersDto;
 }
+
+/**
+ * POST /api/admin/businesses/reject: the selected ids, or every business matching the filters; of those, the
+ * ones waiting for approval are deleted (approved ones are left alone).
+ */
+export class BulkRejectDto {
+  @IsOptional()
+  @Max(Number.MAX_SAFE_INTEGER, { each: true, message: IDS_RULE })
+  @Min(1, { each: true, message: IDS_RULE })
+  @IsInt({ each: true, message: IDS_RULE })
+  @ArrayMaxSize(BULK_APPROVAL_MAX, { message: IDS_RULE })
+  @ArrayMinSize(1, { message: IDS_RULE })
+  @IsArray({ message: IDS_RULE })
+  ids?: number[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AdminBusinessFiltersDto)
+  matching?: AdminBusinessFiltersDto;
+}

@@ -4,6 +4,7 @@ import {
   type AdminBusiness,
   type AdminBusinessFilters,
   type AdminBusinessPage,
+  adminFilterConditions,
   adminPagination,
   businessDeleteFilter,
   canonicalAbout,
@@ -67,8 +68,9 @@ export class AdminBusinessesRepository {
 
   async stats() {
     const [[counts], categories] = await Promise.all([
-      this.em.execute<{ total: number; approved: number; categories: number }[]>(
+      this.em.execute<{ total: number; approved: number; waiting: number; categories: number }[]>(
         `select (select count(*) from businesses)::int as total,
+                (select count(*) from businesses where not is_approved)::int as waiting,
                 (select business_count from directory_totals) as approved,
                 (select count(*) from category_stats)::int as categories`,
       ),
@@ -79,6 +81,8 @@ export class AdminBusinessesRepository {
     return {
       totalBusinesses: counts.total,
       approvedBusinesses: counts.approved ?? 0,
+      /** Exact and current (the review queue's count), unlike the public count above. */
+      waitingBusinesses: counts.waiting,
       totalCategories: counts.categories,
       categories: categories.map((c) => ({ category: c.category, count: c.business_count })),
     };
@@ -217,6 +221,18 @@ export class AdminBusinessesRepository {
     return { selected, changed };
   }
 
+  /** Deletes those of the given businesses that wait for approval (a bulk reject); how many went. */
+  async removeWaiting(ids: number[]): Promise<number> {
+    const [{ count }] = await this.em.execute<{ count: number }[]>(
+      `with gone as (
+         delete from businesses where id in (select jsonb_array_elements_text(?::jsonb)::bigint) and not is_approved
+         returning 1)
+       select count(*)::int as count from gone`,
+      [JSON.stringify(ids)],
+    );
+    return count;
+  }
+
   /** Deletes one business; its name, or null when there is none. */
   async remove(id: number): Promise<string | null> {
     const [row] = await this.em.execute<{ name: string }[]>('delete from businesses where id = ? returning name', [id]);
@@ -246,23 +262,8 @@ export class AdminBusinessesRepository {
 
 /** The list's filters as a where clause (empty for none) and its parameters. */
 function filterSql(filters: AdminBusinessFilters): { condition: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filters.filter?.trim()) {
-    where.push('name ilike ?');
-    params.push(`%${filters.filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  if (filters.category && filters.category !== 'all') {
-    where.push('category_slug = ?');
-    params.push(slugify(filters.category));
-  }
-  if (filters.approval === 'approved') where.push('is_approved');
-  if (filters.approval === 'waiting') where.push('not is_approved');
-  if (filters.countryCode) {
-    where.push('country_code = ?');
-    params.push(filters.countryCode.toUpperCase());
-  }
-  return { condition: where.length ? `where ${where.join(' and ')}` : '', params };
+  const { conditions, params } = adminFilterConditions(filters);
+  return { condition: conditions.length ? `where ${conditions.join(' and ')}` : '', params };
 }
 
 function toAdminBusiness(row: AdminRow): AdminBusiness {

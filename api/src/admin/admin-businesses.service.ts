@@ -5,6 +5,7 @@ import {
   type BulkApprovalAnswer,
   type BusinessDeleteScope,
   type DeleteBusinessesJobData,
+  type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
   enqueueDeleteBusinesses,
@@ -13,7 +14,7 @@ import {
 import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { AdminBusinessesRepository } from './admin-businesses.repository.js';
-import type { AdminBusinessQuery, BulkApprovalDto, UpdateBusinessDto } from './admin-businesses.dto.js';
+import type { AdminBusinessQuery, BulkApprovalDto, BulkRejectDto, UpdateBusinessDto } from './admin-businesses.dto.js';
 
 export { TEST_BUSINESS_NAME } from '@directory/core';
 
@@ -25,8 +26,17 @@ export const DELETE_WAIT_MS = 280_000;
 /** A removal done in the request, or the worker's job doing it. */
 export type RemovalStart = { done: DeleteBusinessesResult } | { job: Job<DeleteBusinessesJobData> };
 
+/** A delete job an admin cancelled: its committed batches stay deleted (deletedCount of totalCount). */
+export interface DeleteCancelled {
+  success: false;
+  cancelled: true;
+  deletedCount: number;
+  totalCount: number;
+  message: string;
+}
+
 export type DeleteAnswer =
-  | { status: 200; body: DeleteBusinessesResult }
+  | { status: 200; body: DeleteBusinessesResult | DeleteCancelled }
   | { status: 202; body: { success: true; jobId: string; state: string; statusUrl: string; message: string } };
 
 @Injectable()
@@ -40,6 +50,8 @@ export class AdminBusinessesService {
   /** DELETE_IN_REQUEST_MAX and DELETE_WAIT_MS, settable by tests. */
   deleteInRequestMax = DELETE_IN_REQUEST_MAX;
   deleteWaitMs = DELETE_WAIT_MS;
+  /** Rows per batch of a delete job (the worker's default when undefined), settable by tests. */
+  deleteJobBatchSize: number | undefined = undefined;
   /** BULK_APPROVAL_MAX, settable by tests. */
   bulkApprovalMax = BULK_APPROVAL_MAX;
 
@@ -92,6 +104,22 @@ export class AdminBusinessesService {
     return { success: true, isApproved: body.isApproved, ...result };
   }
 
+  /**
+   * A bulk reject (issue 34 moderation): the selected businesses, or every one matching the filters, that wait
+   * for approval are deleted (rejected businesses are not kept: nothing else would ever show them). Ids and
+   * small selections go in the caller's transaction; more than DELETE_IN_REQUEST_MAX are the worker's job.
+   */
+  async startReject(body: BulkRejectDto): Promise<RemovalStart> {
+    if ((body.ids === undefined) === (body.matching === undefined))
+      throw new BadRequestException(
+        'Send either ids (the selected businesses) or matching (every business matching the filters), not both.',
+      );
+    if (body.matching) return this.startRemoval({ rejected: { ...body.matching } });
+    const count = await this.businesses.removeWaiting(body.ids!);
+    if (count > 0) await this.aggregates.requestRefresh();
+    return { done: deleteBusinessesResult({ rejected: {} }, count) };
+  }
+
   async update(id: number, changes: UpdateBusinessDto) {
     const business = await this.businesses.update(id, changes);
     if (!business) throw new NotFoundException(`No business has the id ${id}.`);
@@ -116,7 +144,10 @@ export class AdminBusinessesService {
       await this.aggregates.requestRefresh();
       return { done: deleteBusinessesResult(scope, count) };
     }
-    const data: DeleteBusinessesJobData = { scope };
+    const data: DeleteBusinessesJobData = {
+      scope,
+      ...(this.deleteJobBatchSize ? { batchSize: this.deleteJobBatchSize } : {}),
+    };
     const job = await unavailableWhenRedisIsAway(() =>
       enqueueDeleteBusinesses(this.jobs.queue(QUEUES.maintenance), data),
     );
@@ -129,7 +160,22 @@ export class AdminBusinessesService {
     const { job } = start;
     const outcome = await this.jobs.wait<DeleteBusinessesResult>(job, this.deleteWaitMs);
     if (outcome.state === 'completed') return { status: 200, body: outcome.result };
-    if (outcome.state === 'failed') throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);
+    if (outcome.state === 'failed') {
+      const progress = (await this.jobs.queue(QUEUES.maintenance).getJob(String(job.id)))?.progress as
+        Partial<DeleteBusinessesProgress> | undefined;
+      if (progress?.phase === 'cancelled')
+        return {
+          status: 200,
+          body: {
+            success: false,
+            cancelled: true,
+            deletedCount: progress.rowsDone ?? 0,
+            totalCount: progress.rowsTotal ?? 0,
+            message: outcome.reason,
+          },
+        };
+      throw new InternalServerErrorException(`The delete failed: ${outcome.reason}`);
+    }
     return {
       status: 202,
       body: {

@@ -3,10 +3,12 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import type { Job } from 'bullmq';
 import {
   type AppConfig,
+  deleteBusinessesCancelKey,
   exportCancelKey,
   importCancelKey,
   type ImportJobData,
   isUploadId,
+  MAINTENANCE_JOBS,
   type QueueName,
   QUEUES,
   slugFixCancelKey,
@@ -18,8 +20,13 @@ import { JobQueues, unavailableWhenRedisIsAway } from './job-queues.js';
 /** Seconds a cancel request waits for the worker to see it. */
 const CANCEL_FLAG_TTL_S = 24 * 60 * 60;
 
-/** The running jobs an admin can stop: the worker looks for this Redis flag every 250 ms. */
-const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: string) => string; message: string }>> = {
+/**
+ * The running jobs an admin can stop: the worker looks for this Redis flag every 250 ms. `jobs`: only these
+ * jobs of the queue (the others run to their end).
+ */
+const CANCEL_FLAGS: Partial<
+  Record<QueueName, { key: (prefix: string, jobId: string) => string; message: string; jobs?: readonly string[] }>
+> = {
   [QUEUES.import]: {
     key: importCancelKey,
     message: 'The import is being cancelled; nothing from its file is kept.',
@@ -31,6 +38,12 @@ const CANCEL_FLAGS: Partial<Record<QueueName, { key: (prefix: string, jobId: str
   [QUEUES.slugs]: {
     key: slugFixCancelKey,
     message: 'The slug fix stops after its current batch; what it shortened stays, and the next run carries on.',
+  },
+  [QUEUES.maintenance]: {
+    key: deleteBusinessesCancelKey,
+    message:
+      'The delete stops after its current batch; what it deleted stays deleted, the rest is kept, and the job says how many.',
+    jobs: [MAINTENANCE_JOBS.deleteBusinesses],
   },
 };
 
@@ -63,7 +76,7 @@ export class JobControl {
       if (queue === QUEUES.import && isUploadId(uploadId))
         await rm(uploadPath(this.config.DATA_DIR, uploadId), { force: true });
       message = 'The job was cancelled before it started.';
-    } else if (state === 'active' && CANCEL_FLAGS[queue]) {
+    } else if (state === 'active' && CANCEL_FLAGS[queue] && (CANCEL_FLAGS[queue].jobs?.includes(job.name) ?? true)) {
       const flag = CANCEL_FLAGS[queue];
       const client = await this.jobs.queue(queue).getBackend().client;
       await unavailableWhenRedisIsAway(() =>

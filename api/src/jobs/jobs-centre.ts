@@ -155,7 +155,7 @@ export class JobsCentre {
       finishedAt: iso(job.finishedOn),
       result: resultSummary(job.returnvalue),
       ...(queue === 'export' && job.name === 'export' ? { exportFilters: exportFiltersOf(job.data) } : {}),
-      canCancel: canCancel(queue, state),
+      canCancel: canCancel(queue, state, job.name),
       canRetry: state === 'failed',
     };
   }

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Req, ServiceUnavailableException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AuditService } from '../audit/audit.service.js';
 import { AggregatesRefresher } from '../queue/aggregates-refresher.js';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { AdCodes, arrayOf, GenericObject, object, SiteSettings, str, Success } from '../docs/schemas.js';
-import { AdvertisementCodesDto, SiteSettingsDto, SNIPPETS_BODY_LIMIT } from './settings.dto.js';
+import { AdvertisementCodesDto, ImportApprovalDto, SiteSettingsDto, SNIPPETS_BODY_LIMIT } from './settings.dto.js';
 import { SettingsService } from './settings.service.js';
 import { UploadReportsRepository } from './upload-reports.repository.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
@@ -61,6 +61,26 @@ export class AdminSettingsController {
       () => ({ slots: Object.keys(body) }),
     );
     return { success: true, message: 'Reklam kodları kaydedildi', codes: saved };
+  }
+
+  @Get('import-approval')
+  @ApiCall('Whether imported businesses wait for approval before they are public', GenericObject)
+  async importApproval() {
+    return { needsApproval: await this.settings.importsNeedApproval() };
+  }
+
+  /** Applies to imports that start after it; an import already running keeps the value it read. */
+  @Put('import-approval')
+  @JsonBody('1kb')
+  @ApiCall('Sets whether imported businesses wait for approval', GenericObject, 400, 403, 413)
+  async saveImportApproval(@Body() body: ImportApprovalDto, @Req() req: AdminRequest) {
+    const needsApproval = await this.audit.write(
+      req.admin,
+      'settings.import-approval',
+      () => this.settings.saveImportsNeedApproval(body.needsApproval),
+      () => ({ needsApproval: body.needsApproval }),
+    );
+    return { success: true, needsApproval };
   }
 
   /**

@@ -5,6 +5,8 @@ import {
   AD_SLOTS,
   type AdSlot,
   AdvertisementCodeSchema,
+  IMPORT_APPROVAL_KEY,
+  importsNeedApprovalFrom,
   SITE_SETTING_KEYS,
   type SiteSettingKey,
   SiteSettingSchema,
@@ -37,6 +39,21 @@ export class SettingsService {
       await this.em.upsert(SiteSettingSchema, { key, value: changes[key], updatedAt: new Date() });
     }
     return this.siteSettings();
+  }
+
+  /** "Imports need approval" (issue 34): off unless an admin turned it on. */
+  async importsNeedApproval(): Promise<boolean> {
+    const row = await this.em.findOne(SiteSettingSchema, { key: IMPORT_APPROVAL_KEY });
+    return importsNeedApprovalFrom(row?.value);
+  }
+
+  async saveImportsNeedApproval(needsApproval: boolean): Promise<boolean> {
+    await this.em.upsert(SiteSettingSchema, {
+      key: IMPORT_APPROVAL_KEY,
+      value: String(needsApproval),
+      updatedAt: new Date(),
+    });
+    return needsApproval;
   }
 
   async saveAdvertisementCodes(changes: Partial<Record<AdSlot, string>>) {

@@ -4,3 +4,4 @@ export * from './entities/index.js';
 export * from './orm-options.js';
 export * from './pool.js';
 export * from './contact-retention.js';
+export * from './import-approval.js';

@@ -50,6 +50,11 @@ export interface WriteOptions {
    * or rolls back (an import of a whole file is one transaction, so a bad file never lands half-way).
    */
   transaction?: 'own' | 'caller';
+  /**
+   * Whether the businesses this batch creates are public (default true). False when imports need approval:
+   * new ones wait in the review queue. Businesses it updates keep their approval either way.
+   */
+  approved?: boolean;
 }
 
 /** Hours texts repeat across a file (chains, "24 hours"): each is read once per batch of distinct ones. */
@@ -125,6 +130,7 @@ export async function writeBusinesses(
 ): Promise<WriteResult> {
   if (rows.length === 0) return { inserted: 0, updated: 0, skipped: 0, skippedRows: [], insertedWithPlaceId: 0 };
   const own = (options.transaction ?? 'own') === 'own';
+  const approved = options.approved ?? true;
 
   // Inside the batch: one row per place id (the last), and slugs unique (later rows get a suffix).
   const lastOfPlaceId = new Map<string, number>();
@@ -167,21 +173,22 @@ export async function writeBusinesses(
             await client.query<{ written: number; inserted: number; ids: string[] | null }>(
               `
       with written as (
-        insert into businesses (${COLUMNS.join(', ')})
-        select ${selectColumns(SLUG_SQL)} from import_staging s where s.place_id is not null
+        insert into businesses (${COLUMNS.join(', ')}, is_approved)
+        select ${selectColumns(SLUG_SQL)}, $2::boolean from import_staging s where s.place_id is not null
         on conflict (place_id) do update set ${UPDATED.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
         where (${UPDATED.map((c) => `businesses.${c}`).join(', ')}) is distinct from (${UPDATED.map((c) => `excluded.${c}`).join(', ')})
         returning place_id, (xmax = 0) as inserted)
       select count(*)::int as written, (count(*) filter (where inserted))::int as inserted,
         case when count(*) between 1 and $1 - 1 then array_agg(place_id) end as ids
       from written`,
-              [withPlaceId],
+              [withPlaceId, approved],
             )
           ).rows[0];
     const unplaced =
       withPlaceId === kept.length
         ? { rows: [] as { ord: number }[] }
-        : await client.query<{ ord: number }>(`
+        : await client.query<{ ord: number }>(
+            `
       with picked as (
         select distinct on (lower(s.name), lower(coalesce(s.full_address, ''))) s.ord, ${SLUG_SQL} as final_slug,
           ${COLUMNS.filter((c) => c !== 'slug')
@@ -193,11 +200,13 @@ export async function writeBusinesses(
           where lower(b.name) = lower(s.name) and lower(coalesce(b.full_address, '')) = lower(coalesce(s.full_address, '')))
         order by lower(s.name), lower(coalesce(s.full_address, '')), s.ord desc),
       written as (
-        insert into businesses (${COLUMNS.join(', ')})
-        select ${COLUMNS.map((c) => (c === 'slug' ? 'p.final_slug' : `p.${c}`)).join(', ')} from picked p
+        insert into businesses (${COLUMNS.join(', ')}, is_approved)
+        select ${COLUMNS.map((c) => (c === 'slug' ? 'p.final_slug' : `p.${c}`)).join(', ')}, $1::boolean from picked p
         on conflict (slug) do nothing
         returning slug)
-      select p.ord from written w join picked p on p.final_slug = w.slug`);
+      select p.ord from written w join picked p on p.final_slug = w.slug`,
+            [approved],
+          );
     if (own) await client.query('commit');
 
     const insertedWithPlaceId = placed?.inserted ?? 0;

@@ -5,6 +5,7 @@ import { detach, isBlank } from './cells.js';
 import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
+import { importsNeedApproval } from '../database/import-approval.js';
 import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { PlaceFinder } from '../places/place-finder.js';
 import type { PlaceCounts } from '../wire/uploads.js';
@@ -68,6 +69,11 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Runs inside the import's transaction just before it commits (e.g. to store the upload report with it). */
   beforeCommit?: (report: ImportReport) => Promise<void>;
+  /**
+   * Whether the businesses the file creates are public; absent: as the "imports need approval" setting says,
+   * read in the import's transaction (updated businesses keep their approval).
+   */
+  approved?: boolean;
   /** Where temporary files go and how far a workbook may inflate (see SpreadsheetOptions). */
   read?: SpreadsheetOptions;
 }
@@ -95,7 +101,8 @@ export async function importFile(
       );
     }
     const report = await withTransaction(client, 'begin', async () => {
-      const rows = await importRows(sheet, columns, client, batchSize, options);
+      const approved = options.approved ?? !(await importsNeedApproval(client));
+      const rows = await importRows(sheet, columns, client, batchSize, { ...options, approved });
       await options.onProgress?.({
         rowsDone: rows.totalRows,
         rowsTotal: rows.totalRows,
@@ -186,7 +193,7 @@ async function importRows(
     rowsDone: number,
     bytesRead: number,
   ) => {
-    const result = await writeBusinesses(client, rows, { transaction: 'caller' });
+    const result = await writeBusinesses(client, rows, { transaction: 'caller', approved: options.approved });
     totals.inserted += result.inserted;
     totals.updated += result.updated;
     totals.skipped += result.skipped;

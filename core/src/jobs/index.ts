@@ -7,3 +7,4 @@ export * from './slugs.js';
 export * from './sitemaps.js';
 export * from './imports.js';
 export * from './import-uploads.js';
+export * from './business-selection.js';

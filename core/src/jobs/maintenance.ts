@@ -1,9 +1,14 @@
 /** The maintenance queue's jobs: the public counts' refresh and the admin's large deletes. */
 import type { Queue } from 'bullmq';
+import type { AdminBusinessFilters } from '../wire/admin-businesses.js';
+import { adminFilterConditions } from './business-selection.js';
 
 export const MAINTENANCE_JOBS = {
   refreshAggregates: 'refresh-aggregates',
-  /** Deletes more businesses than a request should (all, or the test data) in batches; data: DeleteBusinessesJobData. */
+  /**
+   * Deletes more businesses than a request should (all, the test data, or rejected waiting ones) in batches;
+   * data: DeleteBusinessesJobData.
+   */
   deleteBusinesses: 'delete-businesses',
   /** Deletes the contact messages older than the retention setting (scheduled daily). */
   contactRetention: 'contact-retention',
@@ -14,8 +19,11 @@ export const MAINTENANCE_JOBS = {
 /** Businesses named exactly this are test data (admin spec §7 DELETE /api/admin/test-data). */
 export const TEST_BUSINESS_NAME = 'Test Business';
 
-/** What an admin delete removes: every business, or the test data. */
-export type BusinessDeleteScope = 'all' | 'test-data';
+/**
+ * What an admin delete removes: every business, the test data, or a bulk reject's (issue 34 moderation): the
+ * businesses waiting for approval among those matching the list's filters; one approved meanwhile stays.
+ */
+export type BusinessDeleteScope = 'all' | 'test-data' | { rejected: AdminBusinessFilters };
 
 export interface DeleteBusinessesJobData {
   scope: BusinessDeleteScope;
@@ -27,7 +35,8 @@ export interface DeleteBusinessesJobData {
 export interface DeleteBusinessesProgress {
   rowsDone: number;
   rowsTotal: number;
-  phase: 'deleting' | 'refreshing' | 'done';
+  /** 'cancelled': an admin stopped it; rowsDone is then exactly what stays deleted. */
+  phase: 'deleting' | 'refreshing' | 'done' | 'cancelled';
   at: number;
 }
 
@@ -40,13 +49,30 @@ export interface DeleteBusinessesResult {
 
 /** The businesses a delete of `scope` removes, as a condition on `businesses` and its parameters. */
 export function businessDeleteFilter(scope: BusinessDeleteScope): { where: string; params: unknown[] } {
-  return scope === 'all' ? { where: 'true', params: [] } : { where: 'name = ?', params: [TEST_BUSINESS_NAME] };
+  if (scope === 'all') return { where: 'true', params: [] };
+  if (scope === 'test-data') return { where: 'name = ?', params: [TEST_BUSINESS_NAME] };
+  const { conditions, params } = adminFilterConditions(scope.rejected);
+  return { where: ['not is_approved', ...conditions].join(' and '), params };
 }
 
+const DELETED_WHAT = { all: 'businesses were', 'test-data': 'test businesses were' } as const;
+
 export function deleteBusinessesResult(scope: BusinessDeleteScope, deletedCount: number): DeleteBusinessesResult {
-  const what = scope === 'all' ? 'businesses were' : 'test businesses were';
+  const what = typeof scope === 'string' ? DELETED_WHAT[scope] : 'businesses waiting for approval were rejected and';
   return { success: true, deletedCount, message: `${deletedCount} ${what} deleted.` };
 }
+
+/** Redis key of an admin's request to stop a running delete job (POST /api/admin/jobs/{id}/cancel). */
+export const deleteBusinessesCancelKey = (redisPrefix: string, jobId: string) =>
+  `${redisPrefix}:delete-cancel:${jobId}`;
+
+/**
+ * The reason a cancelled delete fails with: each batch commits on its own, so what was deleted before the
+ * cancel stays deleted and the rest is kept (a retry deletes the rest).
+ */
+export const deleteCancelledMessage = (deleted: number, total: number) =>
+  `The delete was cancelled by an administrator after ${deleted} of ${total} businesses were deleted; ` +
+  `those stay deleted, the other ${total - deleted} are kept.`;
 
 /** Queues a delete too large for a request; its progress is DeleteBusinessesProgress, its result the answer. */
 export function enqueueDeleteBusinesses(queue: Queue, data: DeleteBusinessesJobData) {

@@ -91,10 +91,14 @@ export interface AdminJobsAnswer {
 export const CANCELLABLE_WAITING_STATES = ['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children'];
 /** Running jobs the worker can stop part-way (a Redis flag it watches). */
 export const CANCELLABLE_RUNNING_QUEUES: readonly string[] = ['import', 'export', 'slugs'];
+/** Running jobs of other queues the worker can stop between batches, as queue:name. */
+export const CANCELLABLE_RUNNING_JOBS: readonly string[] = ['maintenance:delete-businesses'];
 
-export function canCancel(queue: string, state: string): boolean {
+export function canCancel(queue: string, state: string, name?: string): boolean {
+  if (CANCELLABLE_WAITING_STATES.includes(state)) return true;
   return (
-    CANCELLABLE_WAITING_STATES.includes(state) || (state === 'active' && CANCELLABLE_RUNNING_QUEUES.includes(queue))
+    state === 'active' &&
+    (CANCELLABLE_RUNNING_QUEUES.includes(queue) || CANCELLABLE_RUNNING_JOBS.includes(`${queue}:${name}`))
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Pager } from '../components/Pager.js';
 import { useDebounced } from '../lib/useDebounced.js';
@@ -12,20 +13,11 @@ import { ErrorNote, PageHead, StatCard } from './parts.js';
 import { businessListUrl, FRESH, nextSort, SORT_FIELDS, type SortField } from './rules.js';
 import { useToast } from './toast.js';
 import { TR } from './messages.js';
-import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import type { AdminBusiness, AdminBusinessPage, ApprovalFilter } from '@directory/core/wire/admin-businesses.js';
 import { ApprovalAndCountry, CategoryPicker } from './businesses/BusinessFilters.js';
 import { SelectionBar } from './businesses/SelectionBar.js';
-
-interface SlugFixAnswer {
-  success: boolean;
-  successCount: number;
-  totalProcessed: number;
-  message: string;
-  complete?: boolean;
-  state?: string;
-  jobId?: string;
-}
+import { BulkActions } from './businesses/BulkActions.js';
+import { WaitingQueueLink } from './moderation/ImportApproval.js';
 
 /** Admin spec §2 business list, with the legacy panel's row and bulk actions working. */
 export function Businesses() {
@@ -36,7 +28,11 @@ export function Businesses() {
   const categories = useCategories();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
-  const [approval, setApproval] = useState<ApprovalFilter>('all');
+  // The review queue's link (dashboard) opens the list on ?approval=waiting.
+  const [params] = useSearchParams();
+  const [approval, setApproval] = useState<ApprovalFilter>(() =>
+    params.get('approval') === 'waiting' ? 'waiting' : 'all',
+  );
   const [countryCode, setCountryCode] = useState('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [sort, setSort] = useState<{ sortBy: SortField; sortOrder: 'asc' | 'desc' }>({
@@ -50,7 +46,6 @@ export function Businesses() {
   const [editing, setEditing] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [busyRow, setBusyRow] = useState<number | null>(null);
-  const [bulk, setBulk] = useState<'all' | 'test' | 'slugs' | null>(null);
 
   // Admin spec §4: a new search text or filter starts at page 1, with nothing selected.
   const filters = { filter, category, approval, countryCode };
@@ -111,101 +106,6 @@ export function Businesses() {
     }
   };
 
-  const deleteAll = async () => {
-    const first = await confirm({
-      title: 'Tüm işletmeleri sil',
-      message: `Are you sure you want to delete ALL ${formatNumber(total)} businesses? This cannot be undone.`,
-      confirmLabel: 'Devam',
-      destructive: true,
-    });
-    if (!first) return;
-    const second = await confirm({
-      title: 'Son onay',
-      message:
-        'This also deletes every opening hours and amenities record of these businesses. Are you absolutely sure?',
-      confirmLabel: 'Hepsini sil',
-      destructive: true,
-    });
-    if (!second) return;
-    setBulk('all');
-    const announced = screenAnnounces('maintenance');
-    try {
-      const answer = await adminRequest<{ message?: string; jobId?: string }>('/api/admin/businesses', {
-        method: 'DELETE',
-      });
-      // A delete still running after the call's wait answers its job (202): it is not done yet.
-      if (answer.message === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
-      else toast({ title: 'Tüm işletmeler silindi', description: answer.message });
-      setPage(1);
-      await refreshData();
-    } catch (error) {
-      toast({ title: 'Failed to delete businesses', description: messageOf(error), variant: 'destructive' });
-    } finally {
-      announced();
-      setBulk(null);
-    }
-  };
-
-  const deleteTestData = async () => {
-    const ok = await confirm({
-      title: 'Test verilerini sil',
-      message: '"Test Business" adlı tüm test işletmeleri silinecek. Bu işlem geri alınamaz. Emin misiniz?',
-      confirmLabel: 'Test verilerini sil',
-      cancelLabel: 'Vazgeç',
-      destructive: true,
-    });
-    if (!ok) return;
-    setBulk('test');
-    const announced = screenAnnounces('maintenance');
-    try {
-      const answer = await adminRequest<{ deletedCount?: number }>('/api/admin/test-data', { method: 'DELETE' });
-      if (answer.deletedCount === undefined) toast({ title: TR.deletes.runningTitle, description: TR.deletes.running });
-      else
-        toast({
-          title: 'Test verileri silindi',
-          description: `${formatNumber(answer.deletedCount)} test işletmesi silindi.`,
-        });
-      await refreshData();
-    } catch (error) {
-      toast({ title: 'Test verileri silinemedi', description: messageOf(error), variant: 'destructive' });
-    } finally {
-      announced();
-      setBulk(null);
-    }
-  };
-
-  const fixSlugs = async () => {
-    const ok = await confirm({
-      title: "URL'leri düzelt",
-      message:
-        "Zaman damgalı uzun URL'ler kısa, place_id tabanlı URL'lere dönüştürülecek; eski adresler yenilerine " +
-        'yönlendirilir. İşlem kesilirse kaldığı yerden devam eder. Devam edilsin mi?',
-      confirmLabel: "URL'leri düzelt",
-      cancelLabel: 'Vazgeç',
-    });
-    if (!ok) return;
-    setBulk('slugs');
-    const announced = screenAnnounces('slugs');
-    try {
-      let answer = await adminRequest<SlugFixAnswer>('/api/admin/fix-slugs', { method: 'POST', body: {} });
-      // The call waits 20 s; a longer fix goes on in the worker and is followed here until it ends.
-      while (answer.state !== 'completed' && answer.jobId) {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        answer = await adminRequest<SlugFixAnswer>(`/api/admin/fix-slugs/${encodeURIComponent(answer.jobId)}`);
-      }
-      toast({
-        title: "URL'ler düzeltildi",
-        description: `${formatNumber(answer.successCount)} URL düzeltildi (${formatNumber(answer.totalProcessed)} incelendi).`,
-      });
-      await refreshData();
-    } catch (error) {
-      toast({ title: "URL'ler düzeltilemedi", description: messageOf(error), variant: 'destructive' });
-    } finally {
-      announced();
-      setBulk(null);
-    }
-  };
-
   return (
     <section className="admin-page" aria-labelledby="businesses-title">
       <PageHead
@@ -229,17 +129,11 @@ export function Businesses() {
         />
       </div>
 
-      <div className="admin-card bulk-actions" role="group" aria-label="Toplu işlemler">
-        <button type="button" className="secondary" onClick={deleteTestData} disabled={bulk !== null}>
-          {bulk === 'test' ? 'Siliniyor...' : 'Test Verilerini Sil'}
-        </button>
-        <button type="button" className="secondary" onClick={fixSlugs} disabled={bulk !== null}>
-          {bulk === 'slugs' ? 'Düzeltiliyor...' : "URL'leri Düzelt"}
-        </button>
-        <button type="button" className="danger" onClick={deleteAll} disabled={bulk !== null}>
-          {bulk === 'all' ? 'Siliniyor...' : 'Tümünü Sil'}
-        </button>
-      </div>
+      {approval !== 'waiting' && (
+        <WaitingQueueLink count={stats.data?.waitingBusinesses} onOpen={() => setApproval('waiting')} />
+      )}
+
+      <BulkActions stats={stats} onDone={refreshData} onDeletedAll={() => setPage(1)} />
 
       <div className="admin-toolbar" role="search">
         <div className="admin-field grow">
@@ -300,6 +194,7 @@ export function Businesses() {
         matching={matching}
         matchingTotal={data?.total ?? 0}
         filtered={filtered}
+        waitingOnly={approval === 'waiting'}
         onDone={refreshData}
       />
       <ul className={`admin-rows${list.isValidating ? ' busy' : ''}`} aria-label="İşletmeler">

@@ -6,6 +6,7 @@ import { DASHBOARD_REPORTS, PLACEHOLDERS, shareOf, TOP_CATEGORIES } from './rule
 import type { SystemMetrics } from '@directory/core/wire/admin-system.js';
 import type { ListedUploadReport } from '@directory/core/wire/uploads.js';
 import type { VisitorCounts } from './types.js';
+import { WaitingQueueLink } from './moderation/ImportApproval.js';
 
 /** Admin spec §2 dashboard, on real figures; the §9 placeholders only while they load. */
 export function Dashboard() {
@@ -25,6 +26,7 @@ export function Dashboard() {
     <section className="admin-page" aria-labelledby="dashboard-title">
       <PageHead id="dashboard-title" title="Dashboard" intro="Dizinin ve sunucunun güncel durumu." />
       <ErrorNote error={stats.error} retry={() => stats.mutate()} />
+      <WaitingQueueLink count={s?.waitingBusinesses} />
       <div className="stat-grid">
         <StatCard
           label="Toplam İşletme"

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { adminRequest, messageOf } from './api.js';
 import { followJob } from './jobs.js';
 import { ChangePassword } from './ChangePassword.js';
+import { ImportApproval } from './moderation/ImportApproval.js';
 import { CodeArea } from './CodeArea.js';
 import { QUEUE_DASHBOARD_URL } from './AdminLayout.js';
 import { formatDateTime, formatNumber } from './format.js';
@@ -140,6 +141,7 @@ export function Settings() {
         </ul>
       </section>
 
+      <ImportApproval />
       <Sitemaps />
       <Operations />
       <ChangePassword />

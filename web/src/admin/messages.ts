@@ -72,6 +72,8 @@ export const TR = {
     cancelledSlugs:
       'İptal edildi; o ana kadar kısaltılan adresler kaldı (eskileri yönlendiriliyor), sonraki çalıştırma kaldığı yerden sürer.',
     cancelledBeforeStart: 'İptal edildi; başlamadan kaldırıldı.',
+    cancelledDelete: (deleted: string, total: string, kept: string) =>
+      `İptal edildi; ${total} işletmeden ${deleted} tanesi silindi (silinenler geri gelmez), ${kept} işletme duruyor.`,
     workerStopped: 'Worker durdu; iş bir worker hazır olduğunda yeniden çalışacak.',
     timedOut: 'Süre aşıldı ve iş durduruldu; hiçbir şey yarım kalmadı.',
     failed: (reason: string) => `Hata: ${reason}`,
@@ -153,6 +155,34 @@ export const TR = {
       `${selected} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'}` +
       (selected > changed ? ` (${selected - changed} tanesi zaten ${approve ? 'onaylıydı' : 'gizliydi'}).` : '.'),
     failed: 'Toplu işlem yapılamadı',
+    rejectSelected: 'Seçilenleri reddet',
+    rejectMatching: (n: string) => `Filtreye uyan ${n} bekleyen işletmeyi reddet`,
+    rejectTitle: 'İşletmeleri reddet',
+    rejectText: (n: string) =>
+      `${n} işletmeden onay bekleyenler silinecek; onaylı olanlar etkilenmez. Bu işlem geri alınamaz.`,
+    rejected: (n: number) => `${n} onay bekleyen işletme reddedildi ve silindi.`,
+    rejectRunning: 'Reddetme işi arka planda sürüyor; ilerlemesini İş Merkezi’nde görebilirsiniz.',
+  },
+  moderation: {
+    queue: (n: string) => `Onay bekleyenler (${n})`,
+    queueNote: (n: string) => `${n} işletme onay bekliyor; sitede görünmezler.`,
+    settingTitle: 'İçe Aktarma Onayı',
+    settingLabel: 'İçe aktarılan yeni işletmeler onaydan sonra yayınlansın',
+    settingHelp:
+      'Açıkken bir dosyadan eklenen yeni işletmeler "Onay bekleyenler" listesinde bekler ve onaylanana kadar sitede görünmez. ' +
+      'Dosyanın güncellediği mevcut işletmelerin onay durumu değişmez. Kapalıyken (varsayılan) içe aktarılanlar hemen yayınlanır.',
+    saved: (on: boolean) =>
+      on
+        ? 'İçe aktarılan yeni işletmeler artık onay bekleyecek.'
+        : 'İçe aktarılan işletmeler artık hemen yayınlanacak.',
+    failed: 'Ayar kaydedilemedi',
+  },
+  deleteCancelled: 'Silme iptal edildi',
+  deleteAll: {
+    counting: 'İşletmeler sayılıyor…',
+    countFailed: 'İşletme sayısı okunamadı; silme başlatılmadı.',
+    confirm: (n: string) =>
+      `Tüm işletmeler silinecek: şu anda ${n} işletme var. Bu işlem geri alınamaz. Devam edilsin mi?`,
   },
   inbox: {
     title: 'İletişim Mesajları',

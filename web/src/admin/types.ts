@@ -18,6 +18,8 @@ export type UploadOutcome = Pick<
 export interface Stats {
   totalBusinesses: number;
   approvedBusinesses?: number;
+  /** Businesses waiting for approval (the review queue), counted exactly. */
+  waitingBusinesses?: number;
   totalCategories: number;
   /** Counts may arrive as strings (admin spec §3). */
   categories: { category: string; count: number | string }[];

@@ -1,13 +1,15 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { Job, Queue } from 'bullmq';
+import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import pg from 'pg';
 import {
   type AppConfig,
   businessDeleteFilter,
   type Canonicalization,
   canonicalizeDirectory,
+  deleteBusinessesCancelKey,
+  deleteCancelledMessage,
   type DeleteBusinessesJobData,
   type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
@@ -21,6 +23,7 @@ import {
 } from '@directory/core';
 import { CatalogueCache } from '../cache/catalogue-cache.js';
 import { WORKER_CONFIG } from '../config/worker-config.module.js';
+import { watchJob } from '../imports/job-watch.js';
 
 /** Rows one delete statement removes: short transactions and locks, progress between them. */
 export const DELETE_BATCH_SIZE = 5_000;
@@ -85,7 +88,9 @@ export class MaintenanceProcessor extends WorkerHost {
   /**
    * Deletes in batches, each statement its own transaction (one delete of a million rows would hold its
    * locks and the search outbox's million ids in one transaction, and report nothing until the end). A
-   * retried attempt goes on with what is left and counts what the earlier one deleted.
+   * retried attempt goes on with what is left and counts what the earlier one deleted. An admin's cancel
+   * stops it between batches: the committed batches stay deleted, the progress and the failure reason say
+   * exactly how many, and the public counts are refreshed for them.
    */
   private async deleteBusinesses(job: Job<DeleteBusinessesJobData>): Promise<DeleteBusinessesResult> {
     const { scope, batchSize = DELETE_BATCH_SIZE } = job.data;
@@ -100,21 +105,40 @@ export class MaintenanceProcessor extends WorkerHost {
     let rowsDone = earlier;
     const report = (phase: DeleteBusinessesProgress['phase']) =>
       job.updateProgress({ rowsDone, rowsTotal, phase, at: Date.now() } satisfies DeleteBusinessesProgress);
-    await report('deleting');
-    for (;;) {
-      const [{ count }] = await em.execute<{ count: number }[]>(
-        `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
-         select count(*)::int as count from gone`,
-        [...params, batchSize],
-      );
-      rowsDone += count;
-      if (count < batchSize) break;
+    const controller = new AbortController();
+    const stopWatching = watchJob(controller, {
+      cancelKey: deleteBusinessesCancelKey(this.config.REDIS_PREFIX, String(job.id)),
+      cancelMessage: 'cancelled',
+      deadline: Number.MAX_SAFE_INTEGER,
+      timeoutMessage: '',
+      redis: () => this.worker.getBackend().client,
+      logger: this.logger,
+    });
+    try {
       await report('deleting');
+      for (;;) {
+        const [{ count }] = await em.execute<{ count: number }[]>(
+          `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
+           select count(*)::int as count from gone`,
+          [...params, batchSize],
+        );
+        rowsDone += count;
+        if (count < batchSize) break;
+        if (controller.signal.aborted) {
+          await report('cancelled');
+          if (rowsDone > earlier) await this.refresh();
+          this.logger.log(`Delete cancelled after ${rowsDone} of ${rowsTotal} businesses (${JSON.stringify(scope)}).`);
+          throw new UnrecoverableError(deleteCancelledMessage(rowsDone, rowsTotal));
+        }
+        await report('deleting');
+      }
+    } finally {
+      stopWatching();
     }
     await report('refreshing');
     await this.refresh();
     await report('done');
-    this.logger.log(`Deleted ${rowsDone} businesses (${scope}).`);
+    this.logger.log(`Deleted ${rowsDone} businesses (${JSON.stringify(scope)}).`);
     return deleteBusinessesResult(scope, rowsDone);
   }
 }

@@ -10,6 +10,8 @@ import { useConfirm } from '../dialog.js';
 import { formatNumber } from '../format.js';
 import { TR } from '../messages.js';
 import { useToast } from '../toast.js';
+import { screenAnnounces } from '../jobs-centre/JobsProvider.js';
+import { cancelledDeleteSentence, type DeleteCallAnswer } from '../jobs-centre/job-text.js';
 
 const T = TR.businesses;
 
@@ -28,6 +30,8 @@ export function SelectionBar(props: {
   /** Whether any filter narrows the list (without one, "matching" is every business). */
   filtered: boolean;
   onDone: () => Promise<unknown>;
+  /** The list shows the review queue (?approval=waiting): every matching business may be rejected at once. */
+  waitingOnly?: boolean;
 }) {
   const toast = useToast();
   const confirm = useConfirm();
@@ -61,6 +65,41 @@ export function SelectionBar(props: {
     }
   };
 
+  /** Rejects (deletes) the waiting ones of the selection; a large one is the worker's job (202). */
+  const reject = async (selection: Pick<BulkApprovalRequest, 'ids' | 'matching'>, n: number) => {
+    const ok = await confirm({
+      title: T.rejectTitle,
+      message: T.rejectText(formatNumber(n)),
+      confirmLabel: T.rejectSelected,
+      cancelLabel: 'Vazgeç',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    const announced = screenAnnounces('maintenance');
+    try {
+      const answer = await adminRequest<DeleteCallAnswer>('/api/admin/businesses/reject', {
+        method: 'POST',
+        body: selection,
+      });
+      if (answer.cancelled)
+        toast({
+          title: TR.deleteCancelled,
+          description: cancelledDeleteSentence(answer.deletedCount ?? 0, answer.totalCount ?? 0),
+        });
+      else if (answer.deletedCount === undefined)
+        toast({ title: TR.deletes.runningTitle, description: T.rejectRunning });
+      else toast({ title: T.rejected(answer.deletedCount) });
+      props.onSelect(new Set());
+      await props.onDone();
+    } catch (error) {
+      toast({ title: T.failed, description: messageOf(error), variant: 'destructive' });
+    } finally {
+      announced();
+      setBusy(false);
+    }
+  };
+
   if (props.pageIds.length === 0) return null;
   return (
     <div className="admin-card selection-bar" role="toolbar" aria-label={T.selected(chosen.length)}>
@@ -90,6 +129,24 @@ export function SelectionBar(props: {
       >
         {T.hideSelected}
       </button>
+      <button
+        type="button"
+        className="danger"
+        disabled={busy || chosen.length === 0}
+        onClick={() => reject({ ids: chosen }, chosen.length)}
+      >
+        {T.rejectSelected}
+      </button>
+      {props.waitingOnly && props.matchingTotal > 0 && (
+        <button
+          type="button"
+          className="danger"
+          disabled={busy}
+          onClick={() => reject({ matching: props.matching }, props.matchingTotal)}
+        >
+          {T.rejectMatching(formatNumber(props.matchingTotal))}
+        </button>
+      )}
       {props.filtered && props.matchingTotal > BULK_APPROVAL_MAX && (
         <span className="muted small">{T.tooMany(formatNumber(BULK_APPROVAL_MAX))}</span>
       )}

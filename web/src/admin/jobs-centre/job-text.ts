@@ -35,8 +35,24 @@ export function failureSentence(queue: string, reason: string | null): string {
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/** A cancelled delete: how many of how many went (committed batches stay deleted) and how many are kept. */
+export const cancelledDeleteSentence = (deleted: number, total: number) =>
+  TR.outcome.cancelledDelete(formatNumber(deleted), formatNumber(total), formatNumber(total - deleted));
+
+/** The answer of a delete call (DELETE …, POST …/reject): done, still running (202), or cancelled. */
+export interface DeleteCallAnswer {
+  deletedCount?: number;
+  message?: string;
+  jobId?: string;
+  cancelled?: boolean;
+  totalCount?: number;
+}
+
 /** How a finished job ended, in a sentence; null while it has not. */
 export function outcomeSentence(job: AdminJob): string | null {
+  // A cancelled delete kept what its committed batches deleted: its last progress counts them exactly.
+  if (wasCancelled(job) && job.queue === 'maintenance' && job.name === 'delete-businesses' && job.progress)
+    return cancelledDeleteSentence(num(job.progress.rowsDone), num(job.progress.rowsTotal));
   if (job.state === 'failed') return failureSentence(job.queue, job.failedReason);
   if (job.state !== 'completed') return null;
   const r = (job.result ?? {}) as Record<string, unknown>;
