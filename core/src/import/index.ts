@@ -4,3 +4,4 @@ export * from './import-file.js';
 export * from './normalize-row.js';
 export * from './readers.js';
 export { isoCountryCode } from './country-code.js';
+export * from './problem-file.js';

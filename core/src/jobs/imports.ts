@@ -2,6 +2,7 @@
 import type { Queue } from 'bullmq';
 import type { ImportProgress, ImportReport } from '../import/import-file.js';
 import { type BatchUploadResult, type FailedUploadReport, rate, type StoredUploadReport } from '../wire/uploads.js';
+import { importProblemsUrl } from '../wire/import-problems.js';
 
 export const IMPORT_JOBS = {
   /** Imports one uploaded file; data: ImportJobData. */
@@ -90,6 +91,8 @@ export function batchUploadResult(
       excelDuplicateRecords: d.excelDuplicateRecords,
     },
     processingTimeSeconds: meta.processingTimeSeconds,
+    problemCounts: report.problemCounts,
+    problemsUrl: importProblemsUrl(meta.jobId),
   };
 }
 
@@ -102,6 +105,7 @@ export function storedUploadReport(
   const duplicates = d.excelDuplicateCount + d.databaseDuplicateCount;
   return {
     success: report.errorCount < report.totalRows,
+    problemCounts: report.problemCounts,
     timestamp: new Date().toISOString(),
     jobId: meta.jobId,
     message: batchUploadResult(report, meta).message,
@@ -172,6 +176,8 @@ export function batchResultFromStored(stored: StoredUploadReport, reportId: numb
     },
     processingTimeSeconds: stored.summary.processingTimeSeconds,
     reportId,
+    problemCounts: stored.problemCounts,
+    problemsUrl: stored.problemCounts ? importProblemsUrl(stored.jobId) : undefined,
   };
 }
 

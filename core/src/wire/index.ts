@@ -11,3 +11,4 @@ export * from './jobs.js';
 export * from './admin-pages.js';
 export * from './search.js';
 export * from './synonyms.js';
+export * from './import-problems.js';

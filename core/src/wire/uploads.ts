@@ -2,6 +2,7 @@
  * Uploads as the admin screens and the api see them (admin spec §3, §5, §9): the limits the upload form
  * checks before sending and the api enforces, and the import's answers. Browser-safe: no Node imports.
  */
+import type { ImportProblemCounts } from './import-problems.js';
 
 /** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
@@ -67,11 +68,16 @@ export interface BatchUploadResult {
   processingTimeSeconds: number;
   /** Id of the stored upload report (GET /api/admin/upload-reports). */
   reportId?: number;
+  /** Every problem counted by kind (import-problems.ts); absent from results of imports before it was counted. */
+  problemCounts?: ImportProblemCounts;
+  /** Where every problem row is downloaded as CSV (with its Turkish reason). */
+  problemsUrl?: string;
 }
 
 /** The stored upload report (admin spec §3), listed on the dashboard. */
 export interface StoredUploadReport {
   success: boolean;
+  problemCounts?: ImportProblemCounts;
   timestamp: string;
   jobId: string;
   message: string;

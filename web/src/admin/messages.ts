@@ -3,6 +3,8 @@
  * screens, in one place (issue 34: "all admin messages in Turkish from one catalogue"). Older screens still
  * carry their own strings; new ones take theirs from here.
  */
+import { IMPORT_PROBLEM_LABELS } from '@directory/core/wire/import-problems.js';
+
 export const TR = {
   jobs: {
     title: 'İş Merkezi',
@@ -150,6 +152,15 @@ export const TR = {
       `${selected} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'}` +
       (selected > changed ? ` (${selected - changed} tanesi zaten ${approve ? 'onaylıydı' : 'gizliydi'}).` : '.'),
     failed: 'Toplu işlem yapılamadı',
+  },
+  importProblems: {
+    title: (n: string) => `Sorunlu satırlar: ${n}`,
+    none: 'Sorunlu satır yok.',
+    download: 'Tümünü CSV olarak indir (satır numarası ve nedeniyle)',
+    leftOut: 'içe aktarılmadı',
+    changed: 'değer değiştirildi',
+    /** The label of each kind of problem, as the downloaded CSV names it (core/src/wire/import-problems.ts). */
+    labels: IMPORT_PROBLEM_LABELS,
   },
   inbox: {
     title: 'İletişim Mesajları',

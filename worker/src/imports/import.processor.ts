@@ -27,6 +27,10 @@ import {
   uploadPath,
   uploadsDir as uploadsFolder,
   cancelOnAbort,
+  IMPORT_JOB_ID_PATTERN,
+  importProblemsDir,
+  importProblemsPath,
+  ProblemFile,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
@@ -35,6 +39,8 @@ import { watchJob } from './job-watch.js';
 const config = loadConfig();
 /** Uploads left behind (failed or cancelled imports kept for a retry) are removed after this long. */
 export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** The problems CSV of an import is kept as long as BullMQ keeps a failed job (30 days). */
+export const PROBLEMS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -66,6 +72,9 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
   async onApplicationBootstrap(): Promise<void> {
     await removeOldUploads().catch((error: Error) =>
       this.logger.warn(`Could not remove old uploads: ${error.message}`),
+    );
+    await removeOldFiles(importProblemsDir(config.DATA_DIR), PROBLEMS_RETENTION_MS).catch((error: Error) =>
+      this.logger.warn(`Could not remove old import problem files: ${error.message}`),
     );
     await removeOldTempFiles().catch((error: Error) =>
       this.logger.warn(`Could not remove old temporary import files: ${error.message}`),
@@ -114,14 +123,20 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     };
     let reportId = 0;
     let broken = false;
+    // Jobs the api queued are named import-<uuid>; only those have a downloadable problems file.
+    let problems: ProblemFile | undefined;
     try {
+      if (IMPORT_JOB_ID_PATTERN.test(jobId))
+        problems = await ProblemFile.create(importProblemsPath(config.DATA_DIR, jobId));
       await progress({ rowsDone: 0, phase: 'reading' });
       const report = await importFile(path, client, {
         batchSize: data.batchSize,
         read: { tempDir },
         signal: controller.signal,
         onProgress: progress,
+        problems,
         beforeCommit: async (report) => {
+          await problems?.finish();
           const stored = storedUploadReport(report, { ...data, jobId, processingTimeSeconds: seconds(started) });
           const { rows } = await client.query<{ id: string }>(
             'insert into upload_reports (file_name, job_id, report) values ($1, $2, $3) returning id',
@@ -138,6 +153,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       if (result.successCount > 0) await this.afterWrite();
       return result;
     } catch (error) {
+      await problems?.discard().catch(() => undefined);
       if (controller.signal.aborted) {
         broken = true;
         const reason = (controller.signal.reason as Error).message;
@@ -247,14 +263,17 @@ async function removeOldTempFiles(): Promise<void> {
 }
 
 async function removeOldUploads(): Promise<void> {
-  const dir = uploadsDir();
+  await removeOldFiles(uploadsDir(), UPLOAD_RETENTION_MS);
+}
+
+async function removeOldFiles(dir: string, retentionMs: number): Promise<void> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
     return;
   }
-  const cutoff = Date.now() - UPLOAD_RETENTION_MS;
+  const cutoff = Date.now() - retentionMs;
   for (const name of names) {
     const path = join(dir, name);
     const info = await stat(path).catch(() => null);
