@@ -9,8 +9,15 @@ export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 /** Rows per write batch the admin may choose (admin spec §3); the upload form offers DEFAULT_BATCH_SIZE first. */
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export const DEFAULT_BATCH_SIZE = 500;
-/** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+/**
+ * The upload types the admin may send. The spec's picker also offers .xls, but no maintained reader of the old
+ * binary format is on npm (SheetJS left it at 0.18.5 with known advisories), so .xls is not offered: the picker
+ * leaves it out and the api refuses it with XLS_NOT_READ_MESSAGE before a byte is stored (issue 34).
+ */
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.csv'] as const;
+/** The answer (400) to an .xls upload, in Turkish like the upload screen. */
+export const XLS_NOT_READ_MESSAGE =
+  'Eski Excel .xls dosyaları okunmuyor. Dosyayı Excel’de “Farklı Kaydet” ile Excel Çalışma Kitabı (.xlsx) ya da CSV UTF-8 (.csv) olarak kaydedip yeniden yükleyin.';
 
 /** Where an import found the places it stored, and what stayed without one. */
 export interface PlaceCounts {
