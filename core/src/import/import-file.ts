@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type ColumnExtraction, mapColumns } from './columns.js';
+import { type ColumnExtraction, type ColumnMapping, mapColumns } from './columns.js';
 import { writeBusinesses } from './business-writer.js';
 import { detach, isBlank } from './cells.js';
 import {
@@ -86,6 +86,20 @@ export interface ImportOptions {
   read?: SpreadsheetOptions;
   /** Receives every problem row with its original cells (the problems CSV, see ProblemFile). */
   problems?: ProblemSink;
+  /** The admin's column choices (the import preview); columns it does not name are found by their headers. */
+  mapping?: ColumnMapping;
+  /**
+   * Reads and writes the whole file as the import would, then rolls back: the report's counts are what the
+   * import would do now (the import preview). Nothing stays written.
+   */
+  dryRun?: boolean;
+}
+
+/** Carries a dry run's report out of its transaction, which it rolls back. */
+class DryRunDone extends Error {
+  constructor(readonly report: ImportReport) {
+    super('dry run');
+  }
 }
 
 /**
@@ -104,7 +118,7 @@ export async function importFile(
   signal?.throwIfAborted();
   const sheet = await openSpreadsheet(path, options.read);
   try {
-    const columns = mapColumns(sheet.headers);
+    const columns = mapColumns(sheet.headers, options.mapping);
     if (columns.indexes.name === undefined) {
       throw new ImportFileError(
         `No "name" column was found; the header row has: ${sheet.headers.filter(Boolean).slice(0, 15).join(', ') || 'nothing'}.`,
@@ -113,6 +127,7 @@ export async function importFile(
     options.problems?.start(sheet.headers);
     const report = await withTransaction(client, 'begin', async () => {
       const rows = await importRows(sheet, columns, client, batchSize, options);
+      if (options.dryRun) throw new DryRunDone(rows);
       await options.onProgress?.({
         rowsDone: rows.totalRows,
         rowsTotal: rows.totalRows,
@@ -125,6 +140,9 @@ export async function importFile(
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);
       return rows;
+    }).catch((error: unknown) => {
+      if (error instanceof DryRunDone) return error.report;
+      throw error;
     });
     await options.onProgress?.({
       rowsDone: report.totalRows,

@@ -17,6 +17,7 @@ import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
 import { RunningImports } from './jobs-centre/RunningImports.js';
+import { ImportPreview } from './import-preview/ImportPreview.js';
 import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import { progressFigures } from '@directory/core/wire/jobs.js';
 
@@ -309,6 +310,7 @@ export function Upload() {
           </ul>
         )}
       </div>
+      <ImportPreview />
     </section>
   );
 }

@@ -32,6 +32,7 @@ export const TR = {
   },
   kinds: {
     'import:import': 'İçe aktarma',
+    'import:preview': 'İçe aktarma önizlemesi',
     'export:export': 'Dışa aktarma',
     'slugs:fix-slugs': 'URL düzeltme',
     'sitemaps:generate': 'Site haritası',
@@ -152,6 +153,33 @@ export const TR = {
       `${selected} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'}` +
       (selected > changed ? ` (${selected - changed} tanesi zaten ${approve ? 'onaylıydı' : 'gizliydi'}).` : '.'),
     failed: 'Toplu işlem yapılamadı',
+  },
+  importPreview: {
+    title: 'Önizleyerek İçe Aktar',
+    intro:
+      'Dosya önce okunur: algılanan düzen, her alanın okunduğu sütun (değiştirilebilir; bu düzen için hatırlanır), ilk satırlar ve tüm dosya için yeni, güncellenecek, atlanacak ve sorunlu satır sayıları. Onaylayınca içe aktarma başlar.',
+    choose: 'Önizleme için dosya seçin',
+    previewing: 'Önizleme hazırlanıyor (dosyanın tamamı okunuyor)',
+    layout: 'Algılanan düzen',
+    source: {
+      remembered: 'Bu düzen için hatırlanan eşleştirme',
+      chosen: 'Sizin seçtiğiniz eşleştirme',
+      detected: 'Sütun adlarından bulunan eşleştirme',
+    } as Record<string, string>,
+    countsLabel: 'Önizleme sayıları',
+    total: 'Toplam satır',
+    new: 'Yeni',
+    updated: 'Güncellenecek',
+    skipped: 'Atlanacak',
+    withProblems: 'Sorunlu (içe aktarılmayacak)',
+    noName: 'İsim alanı için bir sütun seçin; isimsiz işletme içe aktarılamaz.',
+    mapping: 'Sütun eşleştirme',
+    notRead: '— okunmasın —',
+    rowsLabel: 'İlk satırlar',
+    confirm: 'Onayla ve İçe Aktar',
+    cancel: 'Vazgeç',
+    importing: 'İçe aktarılıyor',
+    imported: 'İçe aktarma bitti',
   },
   importProblems: {
     title: (n: string) => `Sorunlu satırlar: ${n}`,

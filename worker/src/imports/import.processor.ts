@@ -31,6 +31,10 @@ import {
   importProblemsDir,
   importProblemsPath,
   ProblemFile,
+  type ImportPreview,
+  type PreviewJobData,
+  previewFile,
+  rememberedMapping,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
@@ -88,7 +92,8 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     }
   }
 
-  async process(job: Job<ImportJobData>): Promise<BatchUploadResult> {
+  async process(job: Job<ImportJobData>): Promise<BatchUploadResult | ImportPreview> {
+    if (job.name === IMPORT_JOBS.preview) return this.preview(job as unknown as Job<PreviewJobData>);
     if (job.name !== IMPORT_JOBS.import) throw new UnrecoverableError(`Unknown import job "${job.name}".`);
     const data = job.data;
     const jobId = String(job.id);
@@ -135,6 +140,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
         signal: controller.signal,
         onProgress: progress,
         problems,
+        mapping: data.mapping,
         beforeCommit: async (report) => {
           await problems?.finish();
           const stored = storedUploadReport(report, { ...data, jobId, processingTimeSeconds: seconds(started) });
@@ -174,6 +180,52 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       this.running.delete(controller);
       // A connection that was (or may yet be) interrupted mid-statement is not reused.
       client.release(broken || controller.signal.aborted);
+    }
+  }
+
+  /**
+   * A preview: the file read and written as the import would, then rolled back (previewFile), with the mapping
+   * the admin chose or the one remembered for its layout. The upload stays for the import the admin confirms.
+   */
+  private async preview(job: Job<PreviewJobData>): Promise<ImportPreview> {
+    const data = job.data;
+    let path: string;
+    try {
+      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
+    } catch (error) {
+      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    const tempDir = importTempDir();
+    await mkdir(tempDir, { recursive: true });
+    const controller = new AbortController();
+    const client = await this.pool.connect();
+    const stopWatching = this.watch(String(job.id), controller, client);
+    this.running.add(controller);
+    let last = 0;
+    try {
+      await job.updateProgress({ rowsDone: 0, phase: 'reading', at: Date.now() });
+      return await previewFile(path, client, {
+        fileName: data.fileName,
+        mapping: data.mapping,
+        remembered: (signature) => rememberedMapping(this.pool, signature),
+        read: { tempDir },
+        signal: controller.signal,
+        onProgress: async (value) => {
+          const now = Date.now();
+          if (value.phase !== 'done' && now - last < PROGRESS_EVERY_MS) return;
+          last = now;
+          await job.updateProgress({ ...value, at: now });
+        },
+      });
+    } catch (error) {
+      if (controller.signal.aborted) throw new UnrecoverableError((controller.signal.reason as Error).message);
+      if (error instanceof ImportFileError) throw new UnrecoverableError(error.message);
+      throw error;
+    } finally {
+      stopWatching();
+      this.running.delete(controller);
+      client.release(controller.signal.aborted);
     }
   }
 
