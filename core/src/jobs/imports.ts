@@ -123,6 +123,7 @@ export function batchUploadResult(
     },
     processingTimeSeconds: meta.processingTimeSeconds,
     problemCounts: report.problemCounts,
+    problemCount: Object.values(report.problemCounts).reduce((sum, n) => sum + n, 0),
     problemsUrl: importProblemsUrl(meta.jobId),
   };
 }

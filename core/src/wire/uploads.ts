@@ -77,6 +77,8 @@ export interface BatchUploadResult {
   reportId?: number;
   /** Every problem counted by kind (import-problems.ts); absent from results of imports before it was counted. */
   problemCounts?: ImportProblemCounts;
+  /** All problems (the sum of problemCounts), a plain field the jobs centre keeps. */
+  problemCount?: number;
   /** Where every problem row is downloaded as CSV (with its Turkish reason). */
   problemsUrl?: string;
 }

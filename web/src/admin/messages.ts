@@ -185,6 +185,7 @@ export const TR = {
     title: (n: string) => `Sorunlu satırlar: ${n}`,
     none: 'Sorunlu satır yok.',
     download: 'Tümünü CSV olarak indir (satır numarası ve nedeniyle)',
+    jobLink: (n: string) => `Sorunlu satırlar (${n}) — CSV`,
     leftOut: 'içe aktarılmadı',
     changed: 'değer değiştirildi',
     /** The label of each kind of problem, as the downloaded CSV names it (core/src/wire/import-problems.ts). */

@@ -60,6 +60,7 @@ describe('import problem rows: every one in a CSV with its Turkish reason, count
     const result: BatchUploadResult = await job.waitUntilFinished(events, 60_000);
     expect(result.problemCounts).toEqual({ 'name-empty': 1, 'not-a-business': 1, 'duplicate-in-file': 1, rating: 1 });
     expect(result.problemsUrl).toBe(`/api/admin/imports/${jobId}/problems`);
+    expect(result.problemCount).toBe(4);
 
     const path = importProblemsPath(dataDir, jobId);
     expect(existsSync(`${path}.part`)).toBe(false);
