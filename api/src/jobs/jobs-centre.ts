@@ -35,7 +35,7 @@ const CROWDED_QUEUES: readonly string[] = ['maintenance', 'search'];
 
 /** Which audit action queued a job of which queue (BullMQ's counted ids repeat from queue to queue). */
 function queueOfAction(action: string): AdminJobQueue | null {
-  if (action === 'upload') return 'import';
+  if (action === 'upload' || action.startsWith('import.')) return 'import';
   if (action.startsWith('export.')) return 'export';
   if (action === 'slugs.fix') return 'slugs';
   if (action === 'sitemaps.regenerate') return 'sitemaps';

@@ -19,6 +19,7 @@ import {
   newUploadId,
   UPLOAD_EXTENSIONS,
   uploadsDir as uploadsFolder,
+  XLS_NOT_READ_MESSAGE,
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -26,7 +27,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 export const tooLargeMessage = (name: string) =>
   `Dosya çok büyük: "${name}" is over 150MB; each file may be at most 150 MB. Split it and upload the parts.`;
 export const wrongTypeMessage = (name: string) =>
-  `Invalid File Type: "${name}" is not a spreadsheet; select an Excel (.xlsx, .xls) or .csv file.`;
+  `Invalid File Type: "${name}" is not a spreadsheet; select an Excel (.xlsx) or .csv file.`;
 export const NO_FILE_MESSAGE = 'No file was uploaded; send the spreadsheet as the multipart field "file".';
 
 /** Where uploads are streamed to (DATA_DIR/uploads); the worker reads them from there. */
@@ -66,6 +67,7 @@ export class UploadInterceptor implements NestInterceptor {
         (req as UploadRequest).uploadName = file.originalname;
         const extension = extname(file.originalname).toLowerCase();
         if ((UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return done(null, true);
+        if (extension === '.xls') return done(new BadRequestException(XLS_NOT_READ_MESSAGE));
         done(new HttpException(wrongTypeMessage(file.originalname), HttpStatus.UNSUPPORTED_MEDIA_TYPE));
       },
       // Browsers send UTF-8 file names (Turkish, Cyrillic …).

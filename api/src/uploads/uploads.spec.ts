@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { MAX_UPLOAD_BYTES, QUEUES } from '@directory/core';
+import { MAX_UPLOAD_BYTES, QUEUES, XLS_NOT_READ_MESSAGE } from '@directory/core';
 import { csvOf, eventually } from '../../../worker/src/imports/import-testing.js';
 import { NO_FILE_MESSAGE, tooLargeMessage, wrongTypeMessage } from './upload.interceptor.js';
 import { REAL, useUploadApp } from './upload-testing.js';
@@ -143,7 +143,8 @@ describe('uploads: the import of a file, and every refusal (real api, worker, Po
       'The file is not valid UTF-8 text: line 3002 is in another encoding (the file mixes encodings). Save it as "CSV UTF-8" and upload it again.',
     ],
     [
-      'old.xls',
+      // An old binary workbook renamed .xlsx is told apart by its first bytes.
+      'old-renamed.xlsx',
       () => Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
       'Old Excel .xls workbooks are not read; save the file as .xlsx or .csv and upload it again.',
     ],
@@ -167,6 +168,10 @@ describe('uploads: the import of a file, and every refusal (real api, worker, Po
     const pdf = await scratchFile('brochure.pdf', '%PDF-1.4');
     const wrongType = await batch(pdf).expect(415);
     expect(wrongType.body.message).toBe(wrongTypeMessage('brochure.pdf'));
+    // .xls is not read (no maintained reader): refused in Turkish before a byte is stored.
+    const xls = await scratchFile('eski.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+    const refusedXls = await batch(xls).expect(400);
+    expect(refusedXls.body.message).toBe(XLS_NOT_READ_MESSAGE);
     const none = await request(http()).post('/api/upload-excel-batch').set('Cookie', cookie).field('batchSize', '500');
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(NO_FILE_MESSAGE);

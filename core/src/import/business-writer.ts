@@ -7,6 +7,7 @@ import { fieldsExcept } from '../export/business-fields.js';
 import { openMinutesOf } from '../rules/week-hours.js';
 import { Memo } from './cells.js';
 import type { BusinessRow } from './normalize-row.js';
+import type { ImportProblemKind } from '../wire/import-problems.js';
 
 /**
  * Columns COPY'd into the staging table, in order: the business fields an import writes (all but those the
@@ -31,7 +32,7 @@ export interface WriteResult {
   /** Rows identical to what is stored, duplicates inside the batch, or name+address duplicates. */
   skipped: number;
   /** Which rows were skipped (index into the rows given) and why, in row order. */
-  skippedRows: { index: number; reason: string }[];
+  skippedRows: { index: number; reason: string; kind: ImportProblemKind | null }[];
   /** Of `inserted`, the rows that have a place id (each a place id the database did not hold before). */
   insertedWithPlaceId: number;
 }
@@ -219,14 +220,14 @@ export async function writeBusinesses(
     const skippedRows: WriteResult['skippedRows'] = [];
     for (let index = 0; index < rows.length; index++) {
       const placeId = rows[index].place_id;
-      let reason: string;
       if (placeId === null) {
         if (writtenWithout.has(index)) continue;
-        reason = SKIP_REASONS.nameAddressDuplicate;
-      } else if (lastOfPlaceId.get(placeId) !== index) reason = SKIP_REASONS.laterDuplicate;
+        skippedRows.push({ index, reason: SKIP_REASONS.nameAddressDuplicate, kind: 'same-name-and-address' });
+      } else if (lastOfPlaceId.get(placeId) !== index)
+        skippedRows.push({ index, reason: SKIP_REASONS.laterDuplicate, kind: 'duplicate-in-file' });
       else if (isWritten(placeId)) continue;
-      else reason = SKIP_REASONS.unchanged;
-      skippedRows.push({ index, reason });
+      // Stored already with the same values: a re-import, not a problem.
+      else skippedRows.push({ index, reason: SKIP_REASONS.unchanged, kind: null });
     }
     const inserted = insertedWithPlaceId + unplaced.rows.length;
     const updated = writtenWithPlaceId - insertedWithPlaceId;

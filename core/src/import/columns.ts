@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fieldsExcept } from '../export/business-fields.js';
 
 /**
@@ -42,6 +43,40 @@ const ALIASES: Record<ImportColumn, string[]> = {
   time_zone: ['time_zone', 'timezone', 'tz'],
 };
 
+/** Column -> the header it is read from (null: not read), as the admin chooses it in the import preview. */
+export type ColumnMapping = Partial<Record<ImportColumn, string | null>>;
+
+/** Every column an import reads, in the order the preview lists them. */
+export const IMPORT_TARGETS: readonly ImportColumn[] = [...IMPORT_COLUMNS, ...EXTRA_IMPORT_COLUMNS];
+
+/** The full mapping a column extraction amounts to (every column, null where none is read). */
+export function mappingOf(columns: ColumnExtraction, headers: readonly string[]): Record<ImportColumn, string | null> {
+  const mapping = {} as Record<ImportColumn, string | null>;
+  for (const column of IMPORT_TARGETS) {
+    const index = columns.indexes[column];
+    mapping[column] = index === undefined ? null : headers[index];
+  }
+  return mapping;
+}
+
+/**
+ * The two Outscraper layouts (SOURCES.md): classic has `site` and `full_address`, the newer one `website` and
+ * `address`; anything else is another layout.
+ */
+export function detectLayout(headers: readonly string[]): 'classic' | 'newer' | 'other' {
+  const has = new Set(headers.map((h) => fold(h)));
+  if (has.has('site') && has.has('fulladdress')) return 'classic';
+  if (has.has('website') && has.has('address') && !has.has('fulladdress')) return 'newer';
+  return 'other';
+}
+
+/** A layout's key: its header row, folded, in order (a file with the same headers gets the same mapping). */
+export function headerSignature(headers: readonly string[]): string {
+  return createHash('sha256')
+    .update(headers.map((h) => fold(h)).join('\n'))
+    .digest('hex');
+}
+
 const fold = (header: string) =>
   header
     .trim()
@@ -59,14 +94,28 @@ export interface ColumnExtraction {
   missing: (typeof IMPORT_COLUMNS)[number][];
 }
 
-export function mapColumns(headers: readonly unknown[]): ColumnExtraction {
+/**
+ * Which header each column is read from: by the aliases above, except for the columns `mapping` names (the
+ * admin's choice in the import preview: a header of the file, or null for "not read"). A mapped header the
+ * file does not have leaves the column unread.
+ */
+export function mapColumns(headers: readonly unknown[], mapping: ColumnMapping = {}): ColumnExtraction {
   const positions = new Map<string, number>();
+  const exact = new Map<string, number>();
   headers.forEach((header, index) => {
-    const key = fold(String(header ?? ''));
+    const text = String(header ?? '');
+    const key = fold(text);
     if (key && !positions.has(key)) positions.set(key, index);
+    if (!exact.has(text)) exact.set(text, index);
   });
   const indexes: Partial<Record<ImportColumn, number>> = {};
   for (const column of [...IMPORT_COLUMNS, ...EXTRA_IMPORT_COLUMNS]) {
+    if (column in mapping) {
+      const source = mapping[column];
+      const index = source === null || source === undefined ? undefined : exact.get(source);
+      if (index !== undefined) indexes[column] = index;
+      continue;
+    }
     for (const alias of ALIASES[column]) {
       const index = positions.get(fold(alias));
       if (index !== undefined) {

@@ -115,7 +115,9 @@ describe('importing files', () => {
     );
     const report = await importFile(file, client);
     expect(report).toMatchObject({ totalRows: 3, inserted: 2, errorCount: 1 });
-    expect(report.errors).toEqual([{ rowNumber: 3, reason: 'The name is empty; every business needs a name.' }]);
+    expect(report.errors).toEqual([
+      { rowNumber: 3, kind: 'name-empty', reason: 'The name is empty; every business needs a name.' },
+    ]);
     const two = await client.query(`select rating, latitude from businesses where place_id = 'p-good-2'`);
     expect(two.rows[0]).toEqual({ rating: null, latitude: null });
   });

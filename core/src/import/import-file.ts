@@ -1,14 +1,23 @@
 import type pg from 'pg';
-import { type ColumnExtraction, mapColumns } from './columns.js';
+import { type ColumnExtraction, type ColumnMapping, mapColumns } from './columns.js';
 import { writeBusinesses } from './business-writer.js';
 import { detach, isBlank } from './cells.js';
-import { type BusinessRow, isRejection, type RowRejection, type RowWarning, rowNormalizer } from './normalize-row.js';
+import {
+  type BusinessRow,
+  isRejection,
+  type RowRejection,
+  type RowWarning,
+  rowNormalizer,
+  warningKind,
+} from './normalize-row.js';
+import type { ImportProblem, ProblemSink } from './problem-file.js';
 import { ImportFileError, openSpreadsheet, type SpreadsheetOptions } from './readers.js';
 import { withTransaction } from '../database/pool.js';
 import { importsNeedApproval } from '../database/import-approval.js';
 import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { PlaceFinder } from '../places/place-finder.js';
 import type { PlaceCounts } from '../wire/uploads.js';
+import type { ImportProblemCounts } from '../wire/import-problems.js';
 
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
@@ -45,6 +54,11 @@ export interface ImportReport {
   warnings: RowWarning[];
   columnExtraction: Omit<ColumnExtraction, 'indexes'>;
   /**
+   * Every problem, counted by kind (all of them, unlike the lists above): rows left out (rejected, not a
+   * business, duplicates) and values not stored as read; rows stored unchanged are not problems.
+   */
+  problemCounts: ImportProblemCounts;
+  /**
    * Information, not problems: of the rows read, how many got their city, postal code, country or time zone
    * from the address, the coordinates or the country because the file left them empty, and how many have
    * none even so.
@@ -76,6 +90,22 @@ export interface ImportOptions {
   approved?: boolean;
   /** Where temporary files go and how far a workbook may inflate (see SpreadsheetOptions). */
   read?: SpreadsheetOptions;
+  /** Receives every problem row with its original cells (the problems CSV, see ProblemFile). */
+  problems?: ProblemSink;
+  /** The admin's column choices (the import preview); columns it does not name are found by their headers. */
+  mapping?: ColumnMapping;
+  /**
+   * Reads and writes the whole file as the import would, then rolls back: the report's counts are what the
+   * import would do now (the import preview). Nothing stays written.
+   */
+  dryRun?: boolean;
+}
+
+/** Carries a dry run's report out of its transaction, which it rolls back. */
+class DryRunDone extends Error {
+  constructor(readonly report: ImportReport) {
+    super('dry run');
+  }
 }
 
 /**
@@ -94,15 +124,17 @@ export async function importFile(
   signal?.throwIfAborted();
   const sheet = await openSpreadsheet(path, options.read);
   try {
-    const columns = mapColumns(sheet.headers);
+    const columns = mapColumns(sheet.headers, options.mapping);
     if (columns.indexes.name === undefined) {
       throw new ImportFileError(
         `No "name" column was found; the header row has: ${sheet.headers.filter(Boolean).slice(0, 15).join(', ') || 'nothing'}.`,
       );
     }
+    options.problems?.start(sheet.headers);
     const report = await withTransaction(client, 'begin', async () => {
       const approved = options.approved ?? !(await importsNeedApproval(client));
       const rows = await importRows(sheet, columns, client, batchSize, { ...options, approved });
+      if (options.dryRun) throw new DryRunDone(rows);
       await options.onProgress?.({
         rowsDone: rows.totalRows,
         rowsTotal: rows.totalRows,
@@ -115,6 +147,9 @@ export async function importFile(
       signal?.throwIfAborted();
       await options.beforeCommit?.(rows);
       return rows;
+    }).catch((error: unknown) => {
+      if (error instanceof DryRunDone) return error.report;
+      throw error;
     });
     await options.onProgress?.({
       rowsDone: report.totalRows,
@@ -153,19 +188,33 @@ async function importRows(
   let databaseDuplicateCount = 0;
   let batch: BusinessRow[] = [];
   let batchRowNumbers: number[] = [];
+  let batchValues: (readonly unknown[])[] = [];
   /** Place ids of the batch being filled that no earlier row of the file had. */
   let firstSeen = 0;
   const places = new PlaceFinder();
+  const problemCounts: ImportProblemCounts = {};
+  const problem = (found: ImportProblem) => {
+    problemCounts[found.kind] = (problemCounts[found.kind] ?? 0) + 1;
+    options.problems?.add(found);
+  };
+  /** The value problems of the row being read: they count only if the row is not left out. */
+  let rowWarnings: RowWarning[] = [];
   const normalize = rowNormalizer(
     columns,
     (warning) => {
       warningCount++;
       if (warnings.length < MAX_LISTED_ROWS) warnings.push(warning);
+      rowWarnings.push(warning);
     },
     places,
   );
+  const headerOf = (column: RowWarning['column']) => {
+    const index = columns.indexes[column];
+    return index === undefined ? column : sheet.headers[index] || column;
+  };
 
-  const reject = (rejection: RowRejection) => {
+  const reject = (rejection: RowRejection, values: readonly unknown[] | null) => {
+    problem({ rowNumber: rejection.rowNumber, kind: rejection.kind, values });
     if (rejection.skip) {
       notBusinesses++;
       if (skippedRows.length < MAX_LISTED_ROWS)
@@ -189,6 +238,7 @@ async function importRows(
   const write = async (
     rows: BusinessRow[],
     rowNumbers: number[],
+    rowValues: (readonly unknown[])[],
     newPlaceIds: number,
     rowsDone: number,
     bytesRead: number,
@@ -199,6 +249,10 @@ async function importRows(
     totals.skipped += result.skipped;
     // A place id new to this import that the batch did not insert was already stored.
     databaseDuplicateCount += newPlaceIds - result.insertedWithPlaceId;
+    for (const { index, kind } of result.skippedRows) {
+      if (kind) problem({ rowNumber: rowNumbers[index], kind, values: rowValues[index] });
+    }
+    await options.problems?.flush();
     for (const { index, reason } of result.skippedRows) {
       if (skippedRows.length >= MAX_LISTED_ROWS) break;
       const row = rows[index];
@@ -215,11 +269,14 @@ async function importRows(
     await settle();
     if (batch.length === 0) return;
     signal?.throwIfAborted();
-    writing = write(batch, batchRowNumbers, firstSeen, totalRows, sheet.bytes.read).catch((error: unknown) => {
-      failure = { error };
-    });
+    writing = write(batch, batchRowNumbers, batchValues, firstSeen, totalRows, sheet.bytes.read).catch(
+      (error: unknown) => {
+        failure = { error };
+      },
+    );
     batch = [];
     batchRowNumbers = [];
+    batchValues = [];
     firstSeen = 0;
   };
 
@@ -230,10 +287,20 @@ async function importRows(
       for (const { rowNumber, values } of rows) {
         if (isBlank(values)) continue;
         totalRows++;
+        rowWarnings = [];
         const row = normalize(values, rowNumber);
         if (isRejection(row)) {
-          reject(row);
+          reject(row, values);
           continue;
+        }
+        for (const warning of rowWarnings) {
+          problem({
+            rowNumber,
+            kind: warningKind(warning.column),
+            values,
+            column: headerOf(warning.column),
+            read: warning.read,
+          });
         }
         if (row.place_id) {
           recordsWithPlaceId++;
@@ -248,6 +315,7 @@ async function importRows(
         }
         batch.push(row);
         batchRowNumbers.push(rowNumber);
+        batchValues.push(values);
         if (batch.length >= batchSize) await flush();
       }
     }
@@ -258,7 +326,8 @@ async function importRows(
     // statements must not run after the rollback, outside the transaction.
     await writing;
   }
-  for (const problem of sheet.unreadable) reject(problem);
+  for (const line of sheet.unreadable) reject({ ...line, kind: 'unreadable-line' }, null);
+  await options.problems?.flush();
   totalRows += sheet.unreadable.length;
   if (totalRows === 0) throw new ImportFileError('The file has a header row but no data rows.');
 
@@ -273,6 +342,7 @@ async function importRows(
     warningCount,
     warnings,
     columnExtraction: extraction,
+    problemCounts,
     places: places.counts,
     duplicateAnalysis: {
       totalRecords: totalRows,

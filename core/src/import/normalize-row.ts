@@ -9,6 +9,7 @@ import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
 import { namedCity } from '../places/city-names.js';
 import { PlaceFinder } from '../places/place-finder.js';
+import type { ImportProblemKind } from '../wire/import-problems.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
 export interface BusinessRow {
@@ -45,6 +46,8 @@ export interface BusinessRow {
 export interface RowRejection {
   rowNumber: number;
   reason: string;
+  /** What kind of problem it is (core/src/wire/import-problems.ts: the Turkish label and sentence). */
+  kind: ImportProblemKind;
   /** Set when the row is left out as not being a business: it is counted as skipped, not as an error. */
   skip?: { name: string; placeId: string | null };
 }
@@ -145,8 +148,8 @@ function normalizeWith(
     });
 
   const name = text('name');
-  if (!name) return { rowNumber, reason: 'The name is empty; every business needs a name.' };
-  if (name.length > 500) return { rowNumber, reason: 'The name is longer than 500 characters.' };
+  if (!name) return { rowNumber, kind: 'name-empty', reason: 'The name is empty; every business needs a name.' };
+  if (name.length > 500) return { rowNumber, kind: 'name-too-long', reason: 'The name is longer than 500 characters.' };
 
   const [latitude, longitude] = position(raw('latitude'), raw('longitude'), report);
   const rating = ratingOf(raw('rating'), report);
@@ -181,7 +184,12 @@ function normalizeWith(
   // A website does not count: towns have one too.
   const listed = category ?? phone ?? hoursText ?? rating ?? (reviews > 0 ? reviews : null);
   if (looksLikeExport && listed === null && !hasStreetAddress(street, fullAddress))
-    return { rowNumber, reason: SKIP_REASONS.notABusiness, skip: { name: detach(name), placeId } };
+    return {
+      rowNumber,
+      kind: 'not-a-business',
+      reason: SKIP_REASONS.notABusiness,
+      skip: { name: detach(name), placeId },
+    };
 
   const workingHours = hoursText === null ? null : memos ? memos.hours.get(hoursText) : normalHours(hoursText);
   if (hoursText !== null && workingHours === null && !/^\{\s*\}$/.test(hoursText))
@@ -287,6 +295,29 @@ function hasStreetAddress(street: string | null, fullAddress: string | null): bo
   if (!fullAddress) return false;
   const comma = fullAddress.indexOf(',');
   return /\d/.test(comma === -1 ? fullAddress : fullAddress.slice(0, comma));
+}
+
+/** The kind of problem a warning about `column` is (latitude and longitude make one position). */
+export function warningKind(column: ImportColumn): ImportProblemKind {
+  switch (column) {
+    case 'latitude':
+    case 'longitude':
+      return 'position';
+    case 'rating':
+      return 'rating';
+    case 'reviews':
+      return 'reviews';
+    case 'country_code':
+      return 'country-code';
+    case 'working_hours':
+      return 'working-hours';
+    case 'about':
+      return 'about';
+    case 'verified':
+      return 'verified';
+    default:
+      return 'time-zone';
+  }
 }
 
 export function isRejection(row: BusinessRow | RowRejection): row is RowRejection {

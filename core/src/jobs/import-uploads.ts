@@ -11,7 +11,7 @@ import { UPLOAD_EXTENSIONS } from '../wire/uploads.js';
  */
 
 /** An upload id: a random UUID and one of the upload extensions, nothing else (no separator, no dot-dot). */
-export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:xlsx|xls|csv)$/;
+export const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:xlsx|csv)$/;
 
 /** The folder the api streams uploads into and the worker reads them from. */
 export const uploadsDir = (dataDir: string) => resolve(dataDir, 'uploads');
@@ -23,7 +23,7 @@ export class UploadIdError extends Error {}
 export function newUploadId(originalName: string): string {
   const extension = extname(originalName).toLowerCase();
   if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw new UploadIdError(`"${originalName}" is not a spreadsheet; upload an .xlsx, .xls or .csv file.`);
+    throw new UploadIdError(`"${originalName}" is not a spreadsheet; upload an .xlsx or .csv file.`);
   }
   return `${randomUUID()}${extension}`;
 }

@@ -1,11 +1,15 @@
 /** The import queue's job: one uploaded spreadsheet, upserted by the worker (admin spec §3, §4). */
 import type { Queue } from 'bullmq';
 import type { ImportProgress, ImportReport } from '../import/import-file.js';
+import type { ColumnMapping } from '../import/columns.js';
 import { type BatchUploadResult, type FailedUploadReport, rate, type StoredUploadReport } from '../wire/uploads.js';
+import { importProblemsUrl } from '../wire/import-problems.js';
 
 export const IMPORT_JOBS = {
   /** Imports one uploaded file; data: ImportJobData. */
   import: 'import',
+  /** Reads one uploaded file as the import would and rolls back; data: PreviewJobData, result: ImportPreview. */
+  preview: 'preview',
 } as const;
 
 /** An import running longer than this is stopped (nothing of it is written) and not retried. */
@@ -24,6 +28,34 @@ export interface ImportJobData {
   fileIndex?: number;
   totalFiles?: number;
   uploadedBy: string;
+  /** The column mapping the admin confirmed in the preview; absent: columns found by their headers. */
+  mapping?: ColumnMapping;
+}
+
+/**
+ * Payload of a `preview` job (job id `preview-<uuid>`): the upload it reads (kept for the import the admin
+ * confirms, `import-<same uuid>`) and the mapping to try; without one, the one remembered for the file's layout.
+ */
+export interface PreviewJobData {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  uploadedBy: string;
+  mapping?: ColumnMapping;
+}
+
+/** The import job an admin's confirm of preview `previewJobId` queues (one per preview: a second confirm is the same job). */
+export const importJobIdOf = (previewJobId: string) => previewJobId.replace(/^preview-/, 'import-');
+export const PREVIEW_JOB_ID_PATTERN = /^preview-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Queues a preview; not retried (the admin asks again), kept a day. */
+export function enqueuePreview(queue: Queue, data: PreviewJobData, jobId: string) {
+  return queue.add(IMPORT_JOBS.preview, data, {
+    jobId,
+    attempts: 1,
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 24 * 3600, count: 1000 },
+  });
 }
 
 /** What `job.updateProgress` carries for an import (relayed to the admin over socket.io). */
@@ -90,6 +122,9 @@ export function batchUploadResult(
       excelDuplicateRecords: d.excelDuplicateRecords,
     },
     processingTimeSeconds: meta.processingTimeSeconds,
+    problemCounts: report.problemCounts,
+    problemCount: Object.values(report.problemCounts).reduce((sum, n) => sum + n, 0),
+    problemsUrl: importProblemsUrl(meta.jobId),
   };
 }
 
@@ -102,6 +137,7 @@ export function storedUploadReport(
   const duplicates = d.excelDuplicateCount + d.databaseDuplicateCount;
   return {
     success: report.errorCount < report.totalRows,
+    problemCounts: report.problemCounts,
     timestamp: new Date().toISOString(),
     jobId: meta.jobId,
     message: batchUploadResult(report, meta).message,
@@ -172,6 +208,8 @@ export function batchResultFromStored(stored: StoredUploadReport, reportId: numb
     },
     processingTimeSeconds: stored.summary.processingTimeSeconds,
     reportId,
+    problemCounts: stored.problemCounts,
+    problemsUrl: stored.problemCounts ? importProblemsUrl(stored.jobId) : undefined,
   };
 }
 

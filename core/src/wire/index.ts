@@ -12,3 +12,5 @@ export * from './admin-pages.js';
 export * from './search.js';
 export * from './synonyms.js';
 export * from './category-merges.js';
+export * from './import-problems.js';
+export * from './import-preview.js';

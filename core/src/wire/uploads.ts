@@ -2,14 +2,22 @@
  * Uploads as the admin screens and the api see them (admin spec §3, §5, §9): the limits the upload form
  * checks before sending and the api enforces, and the import's answers. Browser-safe: no Node imports.
  */
+import type { ImportProblemCounts } from './import-problems.js';
 
 /** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 /** Rows per write batch the admin may choose (admin spec §3); the upload form offers DEFAULT_BATCH_SIZE first. */
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export const DEFAULT_BATCH_SIZE = 500;
-/** The upload types the admin may send (admin spec §5); .xls is accepted and answered with a clear error. */
-export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
+/**
+ * The upload types the admin may send. The spec's picker also offers .xls, but no maintained reader of the old
+ * binary format is on npm (SheetJS left it at 0.18.5 with known advisories), so .xls is not offered: the picker
+ * leaves it out and the api refuses it with XLS_NOT_READ_MESSAGE before a byte is stored (issue 34).
+ */
+export const UPLOAD_EXTENSIONS = ['.xlsx', '.csv'] as const;
+/** The answer (400) to an .xls upload, in Turkish like the upload screen. */
+export const XLS_NOT_READ_MESSAGE =
+  'Eski Excel .xls dosyaları okunmuyor. Dosyayı Excel’de “Farklı Kaydet” ile Excel Çalışma Kitabı (.xlsx) ya da CSV UTF-8 (.csv) olarak kaydedip yeniden yükleyin.';
 
 /** Where an import found the places it stored, and what stayed without one. */
 export interface PlaceCounts {
@@ -67,11 +75,18 @@ export interface BatchUploadResult {
   processingTimeSeconds: number;
   /** Id of the stored upload report (GET /api/admin/upload-reports). */
   reportId?: number;
+  /** Every problem counted by kind (import-problems.ts); absent from results of imports before it was counted. */
+  problemCounts?: ImportProblemCounts;
+  /** All problems (the sum of problemCounts), a plain field the jobs centre keeps. */
+  problemCount?: number;
+  /** Where every problem row is downloaded as CSV (with its Turkish reason). */
+  problemsUrl?: string;
 }
 
 /** The stored upload report (admin spec §3), listed on the dashboard. */
 export interface StoredUploadReport {
   success: boolean;
+  problemCounts?: ImportProblemCounts;
   timestamp: string;
   jobId: string;
   message: string;

@@ -4,7 +4,7 @@ import { formatBytes, formatNumber } from './format.js';
 import { DATA_KEYS, useRefresh } from './hooks.js';
 import { followJob, openJobSocket } from './jobs.js';
 import { PageHead } from './parts.js';
-import { DEFAULT_BATCH_SIZE } from '@directory/core/wire/uploads.js';
+import { DEFAULT_BATCH_SIZE, XLS_NOT_READ_MESSAGE } from '@directory/core/wire/uploads.js';
 import {
   BATCH_SIZE_CHOICES,
   hasUploadExtension,
@@ -17,6 +17,7 @@ import { useToast } from './toast.js';
 import type { JobProgress, UploadOutcome } from './types.js';
 import { UploadReport } from './UploadReport.js';
 import { RunningImports } from './jobs-centre/RunningImports.js';
+import { ImportPreview } from './import-preview/ImportPreview.js';
 import { screenAnnounces } from './jobs-centre/JobsProvider.js';
 import { progressFigures } from '@directory/core/wire/jobs.js';
 
@@ -86,7 +87,7 @@ export function Upload() {
     } else if (wrongType.length > 0) {
       toast({
         title: 'Invalid File Type',
-        description: `${wrongType.map((f) => `"${f.name}"`).join(', ')}: yalnızca .xlsx, .xls ve .csv dosyaları yüklenebilir.`,
+        description: `${wrongType.map((f) => `"${f.name}"`).join(', ')}: yalnızca .xlsx ve .csv dosyaları yüklenebilir.${wrongType.some((f) => /\.xls$/i.test(f.name)) ? ` ${XLS_NOT_READ_MESSAGE}` : ''}`,
         variant: 'destructive',
       });
     }
@@ -232,7 +233,7 @@ export function Upload() {
       <PageHead
         id="upload-title"
         title="Excel Yükleme"
-        intro="Excel (.xlsx, .xls) veya CSV dosyalarından işletmeleri toplu olarak ekleyin ya da güncelleyin. Aynı place_id'ye sahip işletmeler güncellenir."
+        intro="Excel (.xlsx) veya CSV dosyalarından işletmeleri toplu olarak ekleyin ya da güncelleyin. Aynı place_id'ye sahip işletmeler güncellenir."
       >
         <button type="button" className="secondary" onClick={downloadTemplate}>
           Örnek Şablon İndir
@@ -255,13 +256,13 @@ export function Upload() {
         >
           <label htmlFor="upload-files" className="dropzone-label">
             <strong>Dosya seçin</strong> veya buraya sürükleyin
-            <span className="muted small">.xlsx, .xls, .csv · dosya başına en fazla 150 MB · birden çok dosya</span>
+            <span className="muted small">.xlsx, .csv · dosya başına en fazla 150 MB · birden çok dosya</span>
           </label>
           <input
             id="upload-files"
             type="file"
             multiple
-            accept=".xlsx,.xls,.csv"
+            accept=".xlsx,.csv"
             onChange={(e) => {
               addFiles(Array.from(e.target.files ?? []));
               e.target.value = '';
@@ -309,6 +310,7 @@ export function Upload() {
           </ul>
         )}
       </div>
+      <ImportPreview />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { IMPORT_PROBLEM_KINDS, LEFT_OUT_KINDS } from '@directory/core/wire/import-problems.js';
 import { formatNumber } from './format.js';
+import { TR } from './messages.js';
 import type { UploadOutcome } from './types.js';
 
 const FIRST = 5;
@@ -41,6 +43,7 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
           )}
         </dl>
       )}
+      {result.problemCounts && <ProblemCounts result={result} />}
       {c && (
         <details>
           <summary>
@@ -125,6 +128,33 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
         error
       />
     </div>
+  );
+}
+
+/** Every problem of the import counted by kind, and the CSV that lists each one with its reason. */
+function ProblemCounts({ result }: { result: UploadOutcome }) {
+  const counts = result.problemCounts ?? {};
+  const kinds = IMPORT_PROBLEM_KINDS.filter((kind) => (counts[kind] ?? 0) > 0);
+  const total = kinds.reduce((sum, kind) => sum + counts[kind]!, 0);
+  const T = TR.importProblems;
+  if (total === 0) return <p className="small">{T.none}</p>;
+  return (
+    <section className="problem-counts" aria-label={T.title(formatNumber(total))}>
+      <h4>{T.title(formatNumber(total))}</h4>
+      <ul>
+        {kinds.map((kind) => (
+          <li key={kind}>
+            {T.labels[kind]}: <strong>{formatNumber(counts[kind]!)}</strong>{' '}
+            <span className="muted">({LEFT_OUT_KINDS.includes(kind) ? T.leftOut : T.changed})</span>
+          </li>
+        ))}
+      </ul>
+      {result.problemsUrl && (
+        <a className="button-link" href={result.problemsUrl} download>
+          {T.download}
+        </a>
+      )}
+    </section>
   );
 }
 

@@ -3,6 +3,8 @@
  * screens, in one place (issue 34: "all admin messages in Turkish from one catalogue"). Older screens still
  * carry their own strings; new ones take theirs from here.
  */
+import { IMPORT_PROBLEM_LABELS } from '@directory/core/wire/import-problems.js';
+
 export const TR = {
   jobs: {
     title: 'İş Merkezi',
@@ -30,6 +32,7 @@ export const TR = {
   },
   kinds: {
     'import:import': 'İçe aktarma',
+    'import:preview': 'İçe aktarma önizlemesi',
     'export:export': 'Dışa aktarma',
     'slugs:fix-slugs': 'URL düzeltme',
     'sitemaps:generate': 'Site haritası',
@@ -183,6 +186,43 @@ export const TR = {
     countFailed: 'İşletme sayısı okunamadı; silme başlatılmadı.',
     confirm: (n: string) =>
       `Tüm işletmeler silinecek: şu anda ${n} işletme var. Bu işlem geri alınamaz. Devam edilsin mi?`,
+  },
+  importPreview: {
+    title: 'Önizleyerek İçe Aktar',
+    intro:
+      'Dosya önce okunur: algılanan düzen, her alanın okunduğu sütun (değiştirilebilir; bu düzen için hatırlanır), ilk satırlar ve tüm dosya için yeni, güncellenecek, atlanacak ve sorunlu satır sayıları. Onaylayınca içe aktarma başlar.',
+    choose: 'Önizleme için dosya seçin',
+    previewing: 'Önizleme hazırlanıyor (dosyanın tamamı okunuyor)',
+    layout: 'Algılanan düzen',
+    source: {
+      remembered: 'Bu düzen için hatırlanan eşleştirme',
+      chosen: 'Sizin seçtiğiniz eşleştirme',
+      detected: 'Sütun adlarından bulunan eşleştirme',
+    } as Record<string, string>,
+    countsLabel: 'Önizleme sayıları',
+    total: 'Toplam satır',
+    new: 'Yeni',
+    updated: 'Güncellenecek',
+    skipped: 'Atlanacak',
+    withProblems: 'Sorunlu (içe aktarılmayacak)',
+    noName: 'İsim alanı için bir sütun seçin; isimsiz işletme içe aktarılamaz.',
+    mapping: 'Sütun eşleştirme',
+    notRead: '— okunmasın —',
+    rowsLabel: 'İlk satırlar',
+    confirm: 'Onayla ve İçe Aktar',
+    cancel: 'Vazgeç',
+    importing: 'İçe aktarılıyor',
+    imported: 'İçe aktarma bitti',
+  },
+  importProblems: {
+    title: (n: string) => `Sorunlu satırlar: ${n}`,
+    none: 'Sorunlu satır yok.',
+    download: 'Tümünü CSV olarak indir (satır numarası ve nedeniyle)',
+    jobLink: (n: string) => `Sorunlu satırlar (${n}) — CSV`,
+    leftOut: 'içe aktarılmadı',
+    changed: 'değer değiştirildi',
+    /** The label of each kind of problem, as the downloaded CSV names it (core/src/wire/import-problems.ts). */
+    labels: IMPORT_PROBLEM_LABELS,
   },
   inbox: {
     title: 'İletişim Mesajları',

@@ -5,6 +5,7 @@ import {
   DEFAULT_EXPORT_FIELDS,
   EXPORT_FIELDS,
   exportBody,
+  hasUploadExtension,
   matchCategories,
   knownCategory,
   nextSort,
@@ -99,6 +100,10 @@ describe('admin screen rules', () => {
     const { accepted, tooLarge } = splitBySize(files);
     expect(accepted.map((f) => f.name)).toEqual(['a.csv', 'c.xlsx']);
     expect(tooLarge.map((f) => f.name)).toEqual(['b.csv']);
+  });
+
+  it('offers .xlsx and .csv, not .xls (no maintained reader; issue 34)', () => {
+    expect(['a.CSV', 'b.xlsx', 'c.xls', 'd.pdf'].map(hasUploadExtension)).toEqual([true, true, false, false]);
   });
 
   it('sums up a batch of uploads', () => {

@@ -27,6 +27,14 @@ import {
   uploadPath,
   uploadsDir as uploadsFolder,
   cancelOnAbort,
+  IMPORT_JOB_ID_PATTERN,
+  importProblemsDir,
+  importProblemsPath,
+  ProblemFile,
+  type ImportPreview,
+  type PreviewJobData,
+  previewFile,
+  rememberedMapping,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
 import { watchJob } from './job-watch.js';
@@ -35,6 +43,8 @@ import { watchJob } from './job-watch.js';
 const config = loadConfig();
 /** Uploads left behind (failed or cancelled imports kept for a retry) are removed after this long. */
 export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** The problems CSV of an import is kept as long as BullMQ keeps a failed job (30 days). */
+export const PROBLEMS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -67,6 +77,9 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     await removeOldUploads().catch((error: Error) =>
       this.logger.warn(`Could not remove old uploads: ${error.message}`),
     );
+    await removeOldFiles(importProblemsDir(config.DATA_DIR), PROBLEMS_RETENTION_MS).catch((error: Error) =>
+      this.logger.warn(`Could not remove old import problem files: ${error.message}`),
+    );
     await removeOldTempFiles().catch((error: Error) =>
       this.logger.warn(`Could not remove old temporary import files: ${error.message}`),
     );
@@ -79,7 +92,8 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     }
   }
 
-  async process(job: Job<ImportJobData>): Promise<BatchUploadResult> {
+  async process(job: Job<ImportJobData>): Promise<BatchUploadResult | ImportPreview> {
+    if (job.name === IMPORT_JOBS.preview) return this.preview(job as unknown as Job<PreviewJobData>);
     if (job.name !== IMPORT_JOBS.import) throw new UnrecoverableError(`Unknown import job "${job.name}".`);
     const data = job.data;
     const jobId = String(job.id);
@@ -114,14 +128,21 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     };
     let reportId = 0;
     let broken = false;
+    // Jobs the api queued are named import-<uuid>; only those have a downloadable problems file.
+    let problems: ProblemFile | undefined;
     try {
+      if (IMPORT_JOB_ID_PATTERN.test(jobId))
+        problems = await ProblemFile.create(importProblemsPath(config.DATA_DIR, jobId));
       await progress({ rowsDone: 0, phase: 'reading' });
       const report = await importFile(path, client, {
         batchSize: data.batchSize,
         read: { tempDir },
         signal: controller.signal,
         onProgress: progress,
+        problems,
+        mapping: data.mapping,
         beforeCommit: async (report) => {
+          await problems?.finish();
           const stored = storedUploadReport(report, { ...data, jobId, processingTimeSeconds: seconds(started) });
           const { rows } = await client.query<{ id: string }>(
             'insert into upload_reports (file_name, job_id, report) values ($1, $2, $3) returning id',
@@ -138,6 +159,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       if (result.successCount > 0) await this.afterWrite();
       return result;
     } catch (error) {
+      await problems?.discard().catch(() => undefined);
       if (controller.signal.aborted) {
         broken = true;
         const reason = (controller.signal.reason as Error).message;
@@ -158,6 +180,52 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       this.running.delete(controller);
       // A connection that was (or may yet be) interrupted mid-statement is not reused.
       client.release(broken || controller.signal.aborted);
+    }
+  }
+
+  /**
+   * A preview: the file read and written as the import would, then rolled back (previewFile), with the mapping
+   * the admin chose or the one remembered for its layout. The upload stays for the import the admin confirms.
+   */
+  private async preview(job: Job<PreviewJobData>): Promise<ImportPreview> {
+    const data = job.data;
+    let path: string;
+    try {
+      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
+    } catch (error) {
+      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    const tempDir = importTempDir();
+    await mkdir(tempDir, { recursive: true });
+    const controller = new AbortController();
+    const client = await this.pool.connect();
+    const stopWatching = this.watch(String(job.id), controller, client);
+    this.running.add(controller);
+    let last = 0;
+    try {
+      await job.updateProgress({ rowsDone: 0, phase: 'reading', at: Date.now() });
+      return await previewFile(path, client, {
+        fileName: data.fileName,
+        mapping: data.mapping,
+        remembered: (signature) => rememberedMapping(this.pool, signature),
+        read: { tempDir },
+        signal: controller.signal,
+        onProgress: async (value) => {
+          const now = Date.now();
+          if (value.phase !== 'done' && now - last < PROGRESS_EVERY_MS) return;
+          last = now;
+          await job.updateProgress({ ...value, at: now });
+        },
+      });
+    } catch (error) {
+      if (controller.signal.aborted) throw new UnrecoverableError((controller.signal.reason as Error).message);
+      if (error instanceof ImportFileError) throw new UnrecoverableError(error.message);
+      throw error;
+    } finally {
+      stopWatching();
+      this.running.delete(controller);
+      client.release(controller.signal.aborted);
     }
   }
 
@@ -247,14 +315,17 @@ async function removeOldTempFiles(): Promise<void> {
 }
 
 async function removeOldUploads(): Promise<void> {
-  const dir = uploadsDir();
+  await removeOldFiles(uploadsDir(), UPLOAD_RETENTION_MS);
+}
+
+async function removeOldFiles(dir: string, retentionMs: number): Promise<void> {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch {
     return;
   }
-  const cutoff = Date.now() - UPLOAD_RETENTION_MS;
+  const cutoff = Date.now() - retentionMs;
   for (const name of names) {
     const path = join(dir, name);
     const info = await stat(path).catch(() => null);

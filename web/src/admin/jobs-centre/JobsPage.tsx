@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { AdminJob } from '@directory/core/wire/jobs.js';
 import { adminRequest, messageOf } from '../api.js';
-import { formatDateTime } from '../format.js';
+import { formatDateTime, formatNumber } from '../format.js';
 import { TR } from '../messages.js';
 import { PageHead } from '../parts.js';
 import { useToast } from '../toast.js';
 import { QUEUE_DASHBOARD_URL } from '../AdminLayout.js';
-import { downloadUrl, isRunning, kindOf, outcomeSentence, progressLine, stateOf, wasCancelled } from './job-text.js';
+import {
+  downloadUrl,
+  isRunning,
+  problemsLink,
+  kindOf,
+  outcomeSentence,
+  progressLine,
+  stateOf,
+  wasCancelled,
+} from './job-text.js';
 import { useJobs } from './JobsProvider.js';
 import { WorkerHealth } from './JobsStatus.js';
 import { ExportHistory } from './ExportHistory.js';
@@ -79,6 +88,7 @@ export function JobItem({ job, now, onChanged }: { job: AdminJob; now: number; o
   const title = job.fileName ? `${kind}: ${job.fileName}` : kind;
   const outcome = outcomeSentence(job);
   const download = downloadUrl(job, now);
+  const problems = problemsLink(job);
   const line = isRunning(job) ? progressLine(job, now) : null;
   const tone = job.state === 'completed' ? 'ok' : job.state === 'failed' && !wasCancelled(job) ? 'fail' : 'pending';
 
@@ -107,6 +117,11 @@ export function JobItem({ job, now, onChanged }: { job: AdminJob; now: number; o
           {download && (
             <a className="button-link" href={download}>
               {TR.jobs.download}
+            </a>
+          )}
+          {problems && (
+            <a className="button-link" href={problems.url} download>
+              {TR.importProblems.jobLink(formatNumber(problems.count))}
             </a>
           )}
           {job.canCancel && (

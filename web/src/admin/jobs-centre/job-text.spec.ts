@@ -1,5 +1,5 @@
 import { type AdminJob, progressFigures } from '@directory/core/wire/jobs.js';
-import { downloadUrl, outcomeSentence, progressLine, stateOf } from './job-text.js';
+import { downloadUrl, outcomeSentence, problemsLink, progressLine, stateOf } from './job-text.js';
 
 const job = (over: Partial<AdminJob>): AdminJob => ({
   id: '7',
@@ -122,5 +122,13 @@ describe('what the jobs centre says', () => {
         }),
       ),
     ).toBe('12 aydan eski 3 iletişim mesajı silindi.');
+  });
+
+  it('offers a finished import’s problem rows when it had any (issue 34)', () => {
+    const url = '/api/admin/imports/import-1/problems';
+    const done = (result: Record<string, unknown>) => job({ state: 'completed', result });
+    expect(problemsLink(done({ problemsUrl: url, problemCount: 4 }))).toEqual({ url, count: 4 });
+    expect(problemsLink(done({ problemsUrl: url, problemCount: 0 }))).toBeNull();
+    expect(problemsLink(job({ state: 'active', result: { problemsUrl: url, problemCount: 4 } }))).toBeNull();
   });
 });

@@ -84,6 +84,14 @@ export function outcomeSentence(job: AdminJob): string | null {
   }
 }
 
+/** A finished import's problem rows (CSV), when it had any: where to download them and how many. */
+export function problemsLink(job: AdminJob): { url: string; count: number } | null {
+  if (job.queue !== 'import' || job.state !== 'completed') return null;
+  const r = (job.result ?? {}) as { problemsUrl?: unknown; problemCount?: unknown };
+  if (typeof r.problemsUrl !== 'string' || typeof r.problemCount !== 'number' || r.problemCount === 0) return null;
+  return { url: r.problemsUrl, count: r.problemCount };
+}
+
 /** An export's file can be downloaded until the cleanup removes it. */
 export function downloadUrl(job: AdminJob, now = Date.now()): string | null {
   if (job.queue !== 'export' || job.state !== 'completed') return null;
