@@ -331,10 +331,8 @@ export function Search() {
                 page={state.page}
                 total={totalPages}
                 withEnds
-                onPage={(page) => {
-                  go({ ...state, page });
-                  window.scrollTo(0, 0);
-                }}
+                // The new page starts at its top (ScrollMemory), as Back returns to this one where it was.
+                onPage={(page) => go({ ...state, page })}
               />
             </>
           )}
