@@ -2,7 +2,12 @@ import type { Page } from 'playwright-core';
 import { publicSiteSuite, usePublicSite } from './site.js';
 
 /** The browser global the page functions below use (the root tsconfig has no DOM types). */
-declare const window: { scrollY: number; innerHeight: number; scrollTo(x: number, y: number): void };
+declare const window: {
+  scrollY: number;
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  history: { length: number };
+};
 declare const document: { querySelectorAll(selector: string): ArrayLike<ClickableLink> };
 interface ClickableLink {
   getAttribute(name: string): string | null;
@@ -87,5 +92,45 @@ publicSiteSuite('list state in the address and Back to where the visitor was', (
     expect(position).toBeGreaterThan(300);
     await openBusinessInView();
     await backTo('/search?q=hardware&page=2', position);
+  });
+
+  it("keeps a list's text and order in its address: replaced while typing, the same list after a reload and from the server", async () => {
+    await visit(page, '/cities?page=2');
+    const entries = await page.evaluate(() => window.history.length);
+    const box = page.getByPlaceholder('Search cities or countries...');
+    await box.pressSequentially('hamb');
+    // A new text starts again at page 1.
+    await page.waitForURL((url) => url.search === '?q=hamb');
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+    await page.getByRole('link', { name: /^Hamburg/ }).waitFor();
+    expect(await page.locator('main a.card').count()).toBe(1);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Sort by').selectOption('name');
+    await page.waitForURL((url) => url.search === '?q=hamb&sort=name');
+
+    // Opened again from its address (a reload, a shared link).
+    await visit(page, '/cities?q=hamb&sort=name');
+    expect(await box.inputValue()).toBe('hamb');
+    expect(await page.locator('main a.card').count()).toBe(1);
+    // The panel opens with the order the address chose.
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
+    // The server renders the filtered list too.
+    const html = await (await fetch(`${site.base}/cities?q=hamb`)).text();
+    expect(html).toContain('<h3>Hamburg</h3>');
+    expect(html).not.toContain('<h3>Austin</h3>');
+  });
+
+  it('keeps the grid or list view of categories and businesses in the address', async () => {
+    await visit(page, '/categories');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForURL((url) => url.search === '?view=list');
+    await visit(page, '/categories?view=list');
+    await page.getByRole('button', { name: 'Grid view' }).waitFor();
+    await visit(page, '/businesses?page=2');
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForURL((url) => url.search === '?page=2&view=list' || url.search === '?view=list&page=2');
+    await visit(page, '/businesses?view=list&page=2');
+    await page.getByRole('button', { name: 'Grid view' }).waitFor();
+    await text(/^Showing 21–40 of/);
   });
 });
