@@ -133,4 +133,17 @@ publicSiteSuite('list state in the address and Back to where the visitor was', (
     await page.getByRole('button', { name: 'Grid view' }).waitFor();
     await text(/^Showing 21–40 of/);
   });
+
+  it("links a result card to the business's website when it has one", async () => {
+    await visit(page, '/search?q=bakery');
+    const star = page.locator('article.result-card', { hasText: 'Spree Bäckerei' });
+    const link = star.getByRole('link', { name: /^spree-baeckerei\.example/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://www.spree-baeckerei.example/');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    // A business without one shows no website link.
+    const other = page.locator('article.result-card', { hasText: 'Kiez Bakery 1' }).first();
+    await other.waitFor();
+    expect(await other.locator('a.result-website').count()).toBe(0);
+  });
 });
