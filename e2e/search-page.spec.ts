@@ -316,6 +316,35 @@ suite('the search page in a browser', () => {
     await eventually(async () => expect(await count()).toMatch(/^28 results for “bakery”/));
   });
 
+  it('searches the view by itself as the visitor moves the map, once "Search as I move the map" is ticked', async () => {
+    await page.goto(`${base}/search?q=bakery&location=Germany`);
+    await eventually(async () => expect(await count()).toMatch(/^24 results/));
+    await page.locator('.results-map .leaflet-container').waitFor();
+    const toggle = page.getByRole('checkbox', { name: 'Search as I move the map' });
+    expect(await toggle.isChecked()).toBe(false);
+    const entries = await page.evaluate('history.length');
+    await toggle.check();
+    const drag = async (dy: number) => {
+      const box = (await page.locator('.results-map .map').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 10 });
+      await page.mouse.up();
+    };
+    await drag(400);
+    await page.waitForURL(/bbox=/);
+    const first = new URL(page.url()).searchParams.get('bbox');
+    // No button to press, and no history entry per move: Back leaves the search as it was before the map.
+    expect(await page.getByRole('button', { name: 'Search this area' }).count()).toBe(0);
+    expect(await page.evaluate('history.length')).toBe(entries);
+    expect(new URL(page.url()).searchParams.has('location')).toBe(false);
+    await eventually(async () => expect(await count()).toMatch(/results? for “bakery” in the map area/));
+    // Another move, another search of the new view.
+    await drag(-250);
+    await page.waitForURL((url) => url.searchParams.get('bbox') !== first);
+    await toggle.uncheck();
+  });
+
   it('switches between the list and the map on a 390 px phone', async () => {
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });

@@ -72,6 +72,7 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
       full_address: 'Bahnhofstrasse 10, 8001 Zürich, Switzerland',
       phone: '+1 555 0100',
       photo: null,
+      website: 'https://www.starbucks.example/zurich',
       latitude: 47.3717,
       longitude: 8.539,
       verified: false,

@@ -104,6 +104,8 @@ export interface SearchDocument {
   full_address: string | null;
   phone: string | null;
   photo: string | null;
+  /** The business's own website as stored (the page decides whether it is a link it can show). */
+  website: string | null;
   latitude: number | null;
   longitude: number | null;
   rating: number | null;
@@ -140,6 +142,7 @@ export const HIT_FIELDS = [
   'full_address',
   'phone',
   'photo',
+  'website',
   'latitude',
   'longitude',
   'rating',

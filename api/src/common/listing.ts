@@ -49,6 +49,7 @@ export function hitToListing(hit: SearchHit): SearchListing {
     latitude: hit.latitude,
     longitude: hit.longitude,
     verified: hit.verified,
+    website: hit.website,
     openNow: hit.openNow,
     closesAt: hit.closesAt,
     opensAt: hit.opensAt,

@@ -57,6 +57,7 @@ export const SearchListing = object({
   latitude: nullable(num),
   longitude: nullable(num),
   verified: bool,
+  website: nullable({ ...str, description: "The business's website as stored (link it only when http(s))" }),
   openNow: nullable({ ...bool, description: "Open at this minute in the business's time zone; null without hours" }),
   closesAt: nullable({ ...str, description: "When open: local closing time, e.g. '11 PM' or 'Sat 2 AM'" }),
   opensAt: nullable({ ...str, description: "When closed: local opening time, e.g. '11:30 AM' or 'Mon 9 AM'" }),

@@ -43,6 +43,7 @@ describe('GET /api/search', () => {
       phone: null,
       photo: 'https://example.test/cafe.jpg',
       fullAddress: null,
+      website: 'https://cafe-zurich.example/',
       latitude: 47.37,
       longitude: 8.54,
       verified: false,

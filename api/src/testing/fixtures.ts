@@ -12,6 +12,7 @@ export const DIRECTORY_FIXTURE: FixtureBusiness[] = [
     rating: 4.6,
     reviews: 310,
     photo: 'https://example.test/cafe.jpg',
+    website: 'https://cafe-zurich.example/',
     workingHours: JSON.stringify({ Monday: '9AM-5PM', Sunday: 'Closed' }),
     about: JSON.stringify({
       'Service options': { 'Dine-in': true, Takeout: false },

@@ -49,6 +49,8 @@ export interface FixtureBusiness {
   placeId?: string | null;
   photo?: string | null;
   timeZone?: string | null;
+  /** Its website (businesses.url). */
+  website?: string | null;
 }
 
 /**
@@ -61,8 +63,8 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
   for (const b of businesses) {
     await em.execute(
       `insert into businesses (name, slug, category, category_slug, city, city_slug, country, country_code, rating,
-         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo, time_zone, open_minutes)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int4multirange)`,
+         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo, time_zone, open_minutes, url)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int4multirange, ?)`,
       [
         b.name,
         b.slug,
@@ -83,6 +85,7 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
         b.photo ?? null,
         b.timeZone ?? null,
         openMinutesOf(b.workingHours ?? null),
+        b.website ?? null,
       ],
     );
   }

@@ -23,6 +23,8 @@ export interface SearchListing extends BusinessListing {
   latitude: number | null;
   longitude: number | null;
   verified: boolean;
+  /** The business's website as stored; a page links it only when it is an http(s) address. */
+  website: string | null;
   openNow: boolean | null;
   /** When open: the local closing time ("11 PM", "Sat 2 AM"); when closed: opensAt, the next opening. */
   closesAt: string | null;

@@ -128,6 +128,7 @@ export function toHit(doc: object, query: NormalizedQuery): SearchHit {
     full_address: d.full_address ?? null,
     phone: d.phone ?? null,
     photo: d.photo ?? null,
+    website: d.website ?? null,
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     verified: Boolean(d.verified),

@@ -146,6 +146,7 @@ export function toHit(row: HitRow, query: NormalizedQuery): SearchHit {
     full_address: row.full_address,
     phone: row.phone,
     photo: row.photo,
+    website: row.website,
     latitude: row.latitude,
     longitude: row.longitude,
     verified: row.verified,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v20';
+export const LAYOUT_VERSION = 'search_documents v21';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -105,6 +105,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       full_address text,
       phone text,
       photo text,
+      website text,
       location_terms text[] not null default '{}',
       synonym_phrases text,
       amenities text

@@ -66,7 +66,8 @@ export async function upsertInto(pool: pg.Pool, table: string, documents: readon
     `insert into ${t} (${columns})
      select ${columns} from jsonb_to_recordset($1::jsonb) as r(
        id bigint, slug text, name text, category text, category_slug text, type text, city text, city_slug text,
-       country text, country_code text, full_address text, phone text, photo text, latitude double precision,
+       country text, country_code text, full_address text, phone text, photo text, website text,
+       latitude double precision,
        longitude double precision, rating double precision, reviews integer, verified boolean, is_approved boolean,
        open_minutes int4multirange, time_zone text, location_terms text[], synonym_phrases text, amenities text)
      on conflict (id) do update set ${WRITABLE.filter((c) => c !== 'id')

@@ -20,6 +20,8 @@ export interface Fixture {
   timeZone?: string;
   /** The stored `about` (canonical JSON). */
   about?: string;
+  /** The stored website (businesses.url). */
+  website?: string;
 }
 
 const WEEKDAYS_OPEN = JSON.stringify({
@@ -97,6 +99,7 @@ export const FIXTURES: Fixture[] = [
     lng: 8.539,
     rating: 3.9,
     reviews: 400,
+    website: 'https://www.starbucks.example/zurich',
   },
   {
     key: 'spruengli',
@@ -265,11 +268,11 @@ export async function insertFixtures(
   const { rows } = await pool.query<{ id: string; place_id: string }>(
     `insert into businesses (name, slug, category, type, full_address, city, country, country_code, latitude, longitude,
                              rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified,
-                             time_zone, open_minutes, about)
+                             time_zone, open_minutes, about, url)
      select * from jsonb_to_recordset($1::jsonb) as r(name text, slug text, category text, type text, full_address text,
        city text, country text, country_code text, latitude float8, longitude float8, rating float8, reviews int,
        is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean,
-       time_zone text, open_minutes int4multirange, about text)
+       time_zone text, open_minutes int4multirange, about text, url text)
      returning id, place_id`,
     [
       JSON.stringify(
@@ -296,6 +299,7 @@ export async function insertFixtures(
           verified: f.reviews > 1000,
           time_zone: f.timeZone ?? null,
           open_minutes: openMinutesOf(f.hours ?? null),
+          url: f.website ?? null,
         })),
       ),
     ],

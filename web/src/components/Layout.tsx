@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { HeadSync } from '../ssr/swr.js';
+import { ScrollMemory } from './ScrollMemory.js';
 
 const LINKS = [
   ['/', 'Home'],
@@ -14,6 +15,7 @@ export function Layout() {
   return (
     <>
       <HeadSync />
+      <ScrollMemory />
       {/* The first thing Tab reaches: past the header's links to the page's own content (WCAG 2.4.1). */}
       <a className="skip-link" href="#content">
         Skip to content

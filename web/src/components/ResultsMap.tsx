@@ -34,9 +34,18 @@ export interface ResultsMapProps {
   onActivate?: (id: number | null) => void;
   /** The box the results were searched in: the map shows it instead of fitting the markers. */
   area?: GeoBox;
-  /** After the visitor pans or zooms, "Search this area" offers the view's box (rounded, viewBox). */
-  onSearchArea?: (box: GeoBox) => void;
+  /**
+   * After the visitor pans or zooms, "Search this area" offers the view's box (rounded, viewBox); with "Search as
+   * I move the map" ticked the view is searched by itself (`moving`), a moment after the visitor stops.
+   */
+  onSearchArea?: (box: GeoBox, moving: boolean) => void;
+  /** Whether "Search as I move the map" is ticked (off unless the visitor ticks it). */
+  searchAsMoved?: boolean;
+  onSearchAsMoved?: (on: boolean) => void;
 }
+
+/** How long the map rests after the visitor's last pan or zoom before "search as I move" searches it. */
+const MOVE_SETTLE_MS = 400;
 
 /**
  * The businesses of the current result page on a Leaflet map. Nearby markers are grouped into cluster
@@ -51,6 +60,8 @@ export function ResultsMap({
   onActivate,
   area,
   onSearchArea,
+  searchAsMoved = false,
+  onSearchAsMoved,
 }: ResultsMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -60,6 +71,8 @@ export function ResultsMap({
   // Moves the page makes (fitting the results, a resize) are not the visitor's: only theirs offer the area search.
   const programmatic = useRef(false);
   const [moved, setMoved] = useState(false);
+  /** Counts the visitor's moves: each one starts the wait before "search as I move" searches again. */
+  const [moves, setMoves] = useState(0);
   /** Each hit's marker: its own, or the cluster holding it. */
   const markerOf = useRef(new Map<number, Leaflet.Marker>());
   const activeRef = useRef<number | null>(activeId);
@@ -91,7 +104,9 @@ export function ResultsMap({
         map = created;
         L.tileLayer(TILE_URL, TILE_OPTIONS).addTo(created);
         created.on('moveend', () => {
-          if (!programmatic.current) setMoved(true);
+          if (programmatic.current) return;
+          setMoved(true);
+          setMoves((n) => n + 1);
         });
         // The map's box changes with the layout (the phone's Map/List toggle): Leaflet must measure it again.
         const resized = new ResizeObserver(() => byPage(() => created.invalidateSize({ pan: false })));
@@ -276,30 +291,60 @@ export function ResultsMap({
     markActive(activeId);
   }, [activeId]);
 
-  const searchArea = () => {
+  const searchArea = (moving = false) => {
     if (!ready || !onSearchArea) return;
     const view = ready.map.getBounds();
     const box = viewBox({ south: view.getSouth(), west: view.getWest(), north: view.getNorth(), east: view.getEast() });
     // The results of the view itself: the map keeps the view the visitor chose.
     shownArea.current = boxKey(box);
     setMoved(false);
-    onSearchArea(box);
+    onSearchArea(box, moving);
   };
+  const searchAreaRef = useRef(searchArea);
+  useEffect(() => {
+    searchAreaRef.current = searchArea;
+  });
+  useEffect(() => {
+    if (!searchAsMoved || moves === 0) return;
+    const timer = setTimeout(() => searchAreaRef.current(true), MOVE_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [moves, searchAsMoved]);
 
   const count = located(hits).length;
   return (
     <div className="results-map">
-      {moved && onSearchArea && (
-        <button type="button" className="search-area" onClick={searchArea}>
-          Search this area
-        </button>
-      )}
-      <div
-        ref={ref}
-        className="map"
-        role="region"
-        aria-label={`Map of ${plural(count, 'business', 'businesses')} on this page`}
-      />
+      {/* The map and what floats over it, centred at its top: "search as I move", and the area search after a move. */}
+      <div className="map-frame">
+        <div
+          ref={ref}
+          className="map"
+          role="region"
+          aria-label={`Map of ${plural(count, 'business', 'businesses')} on this page`}
+        />
+        {onSearchArea && (
+          <div className="map-controls">
+            {onSearchAsMoved && (
+              <label className="search-as-moved">
+                <input
+                  type="checkbox"
+                  checked={searchAsMoved}
+                  onChange={(event) => {
+                    onSearchAsMoved(event.target.checked);
+                    // Ticked after a move: the view the visitor already chose is searched at once.
+                    if (event.target.checked && moved) searchArea(true);
+                  }}
+                />
+                Search as I move the map
+              </label>
+            )}
+            {moved && !searchAsMoved && (
+              <button type="button" className="search-area" onClick={() => searchArea()}>
+                Search this area
+              </button>
+            )}
+          </div>
+        )}
+      </div>
       {failed && <p className="muted">The map could not be loaded.</p>}
       {!failed && count < hits.length && (
         <p className="muted small">

@@ -6,7 +6,7 @@ export const pageHref = (pathname: string, page: number) => (page > 1 ? `${pathn
 
 /**
  * A list's page number kept in the address ("?page=2"), so that Back from a business returns to the page the
- * visitor was on and the address can be shared. Changing page adds a history entry and keeps other parameters.
+ * visitor was on and the address can be shared. Changing page adds a history entry and keeps other parameters; the new page starts at its top (ScrollMemory).
  */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
@@ -18,7 +18,6 @@ export function usePageParam(): [number, (page: number) => void] {
       else updated.delete('page');
       return updated;
     });
-    window.scrollTo(0, 0);
   };
   return [page, setPage];
 }

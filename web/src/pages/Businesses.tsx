@@ -8,6 +8,7 @@ import { SearchBox } from '../components/SearchBox.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
 import { listReadPage, pastLastPage } from '../lib/format.js';
+import { useListQuery } from '../lib/list-query.js';
 import { pageHref, usePageParam } from '../lib/usePageParam.js';
 import { searchHref } from '../lib/search.js';
 import type { SearchNavigationState } from './Search.js';
@@ -16,7 +17,8 @@ export function Businesses() {
   const [page, goTo] = usePageParam();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  // The grid/list choice is in the address, as the page is.
+  const [{ view }, update] = useListQuery();
   // The previous page stays on screen, dimmed, while the next one is read.
   const { data, error, isLoading } = useSWR<Paged & { businesses: BusinessListing[] }>(
     `/api/businesses?page=${listReadPage(page)}`,
@@ -57,7 +59,7 @@ export function Businesses() {
           type="button"
           className="secondary"
           aria-pressed={view === 'list'}
-          onClick={() => setView(view === 'grid' ? 'list' : 'grid')}
+          onClick={() => update({ view: view === 'grid' ? 'list' : 'grid' })}
         >
           {view === 'grid' ? 'List view' : 'Grid view'}
         </button>

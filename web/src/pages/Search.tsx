@@ -78,6 +78,8 @@ export function Search() {
   const [focusResults, setFocusResults] = useState(Boolean(arrival?.focusResults));
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const [mapShown, setMapShown] = useState(true);
+  /** "Search as I move the map": off until the visitor ticks it. */
+  const [searchAsMoved, setSearchAsMoved] = useState(false);
   // Phones show the list or the map, as the visitor toggles; wider screens show both side by side.
   const [phoneView, setPhoneView] = useState<'list' | 'map'>('list');
   /** The hit hovered or focused, on its card or its marker: both are marked. */
@@ -85,7 +87,8 @@ export function Search() {
   const sortId = useId();
   const filtersId = useId();
 
-  const go = (next: SearchState) => setParams(searchToParams(next));
+  /** A new address for the search; `replace` for the map's own moves (no history entry per pan). */
+  const go = (next: SearchState, replace = false) => setParams(searchToParams(next), { replace });
   /** Any change but paging starts again at page 1. */
   const update = (changes: Partial<SearchState>) => go({ ...state, page: 1, ...changes });
   const geolocation = useGeolocation((latitude, longitude) =>
@@ -256,7 +259,11 @@ export function Search() {
               onActivate={setActiveId}
               area={state.bbox}
               // The same words in the view: the typed place and the radius give way to the box.
-              onSearchArea={(bbox) => update({ bbox, location: '', radiusKm: undefined })}
+              onSearchArea={(bbox, moving) =>
+                go({ ...state, page: 1, bbox, location: '', radiusKm: undefined }, moving)
+              }
+              searchAsMoved={searchAsMoved}
+              onSearchAsMoved={setSearchAsMoved}
             />
           </div>
         )}
@@ -331,10 +338,8 @@ export function Search() {
                 page={state.page}
                 total={totalPages}
                 withEnds
-                onPage={(page) => {
-                  go({ ...state, page });
-                  window.scrollTo(0, 0);
-                }}
+                // The new page starts at its top (ScrollMemory), as Back returns to this one where it was.
+                onPage={(page) => go({ ...state, page })}
               />
             </>
           )}

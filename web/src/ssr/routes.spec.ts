@@ -23,6 +23,15 @@ describe('the public pages the server renders', () => {
     expect(address('/cities/de/berlin?page=1')).toBe('/cities/de/berlin');
     expect(address('/cities?page=3')).toBe('/cities?page=3');
     expect(address('/countries?page=abc')).toBe('/countries');
+    // A list's text, order, minimum and view are its own: kept, in one order, defaults and unknown values dropped.
+    expect(address('/cities?page=2&min=10&q=z%C3%BCrich&sort=name&view=list')).toBe(
+      '/cities?q=z%C3%BCrich&sort=name&min=10&page=2',
+    );
+    expect(address('/categories/b?view=list&sort=count&min=7')).toBe('/categories/b?view=list');
+    expect(address('/countries?q=usa&x=1')).toBe('/countries?q=usa');
+    expect(address('/businesses?view=list&page=3&q=x')).toBe('/businesses?view=list&page=3');
+    expect(address('/categories/bakery?q=x')).toBe('/categories/bakery');
+    expect(keysOf('/countries/de/cities?q=berl').keys).toEqual(['/api/countries/de/cities?page=1&limit=24&q=berl']);
   });
 
   it('says a page past the last of a business, category or city list is out of range', () => {

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { listPageOf, listReadPage, pastLastPage } from '../lib/format.js';
+import { listQueryEntries, parseListQuery } from '../lib/list-query.js';
 import { parseSearch, searchApiUrl, searchToParams } from '../lib/search.js';
 import { PAGE_SIZES } from '@directory/core/wire/paging.js';
 
@@ -106,14 +107,33 @@ export function listPageNumber(page: PublicPage): number | undefined {
   return page.kind === 'legal' || !('page' in page) ? undefined : page.page;
 }
 
+/** What each list keeps of the visitor's choices in its address (lib/list-query.ts), in pageAddress's order. */
+const LIST_CHOICES: Partial<Record<PublicPage['kind'], readonly string[]>> = {
+  categories: ['q', 'sort', 'min', 'view'],
+  countries: ['q', 'sort', 'min'],
+  cities: ['q', 'sort', 'min'],
+  'country-cities': ['q'],
+  businesses: ['view'],
+};
+
+/** The list's choices its address holds, those the page reads only (ListQuery). */
+export function listChoices(page: PublicPage, search: string): [string, string][] {
+  const kept = LIST_CHOICES[page.kind] ?? [];
+  return listQueryEntries(parseListQuery(new URLSearchParams(search))).filter(([name]) => kept.includes(name));
+}
+
 /**
  * The address a page is rendered and cached as: its path, plus only what the page reads of the query string (a
- * list's page number; the search's state), in one order. Unknown or repeated parameters make no new rendering
+ * list's choices and page number; the search's state), in one order. Unknown or repeated parameters make no new rendering
  * (nor cache entry).
  */
 export function pageAddress(page: PublicPage, pathname: string, search: string): string {
   const list = listPageNumber(page);
-  if (list !== undefined) return list > 1 ? `${pathname}?page=${list}` : pathname;
+  if (list !== undefined) {
+    const query = new URLSearchParams(listChoices(page, search));
+    if (list > 1) query.set('page', String(list));
+    return query.size ? `${pathname}?${query}` : pathname;
+  }
   if (page.kind !== 'search') return pathname;
   const query = searchToParams(parseSearch(new URLSearchParams(search))).toString();
   return query ? `/search?${query}` : '/search';
@@ -150,7 +170,7 @@ export function pageData(page: PublicPage, search: string): PageData {
     case 'country':
       return { keys: [countryKey(page.slug)], primary: countryKey(page.slug) };
     case 'country-cities': {
-      const key = countryCitiesKey(page.slug, listReadPage(page.page));
+      const key = countryCitiesKey(page.slug, listReadPage(page.page), parseListQuery(new URLSearchParams(search)).q);
       return { keys: [key], primary: key };
     }
     case 'cities':

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import useSWR, { type Middleware, type SWRResponse } from 'swr';
 import { applyHead, pageHead } from './head.js';
@@ -19,16 +19,23 @@ interface SsrContextValue {
   state: SsrState;
   errors: Map<string, Error>;
   server: boolean;
+  /**
+   * The history entry the document was rendered for (the server's address): its router key, noted at the first
+   * read. Not "default" alone: a reload or Back to an entry made by client-side navigation keeps its key.
+   */
+  first: { key: string | null };
 }
 
 const SsrContext = createContext<SsrContextValue | null>(null);
 
 export function SsrProvider(props: { state: SsrState | null; server: boolean; children: React.ReactNode }) {
+  const [first] = useState<{ key: string | null }>(() => ({ key: null }));
   const value = props.state
     ? {
         state: props.state,
         errors: new Map(Object.entries(props.state.errors).map(([key, message]) => [key, new Error(message)])),
         server: props.server,
+        first,
       }
     : null;
   return <SsrContext.Provider value={value}>{props.children}</SsrContext.Provider>;
@@ -43,7 +50,9 @@ export function SsrProvider(props: { state: SsrState | null; server: boolean; ch
 export const ssrMiddleware: Middleware = (useSWRNext) =>
   function useSsrSWR(key, fetcher, config) {
     const ssr = useContext(SsrContext);
-    const initial = useLocation().key === 'default';
+    const entry = useLocation().key;
+    if (ssr) ssr.first.key ??= entry;
+    const initial = ssr?.first.key === entry;
     const k = typeof key === 'string' ? key : null;
     const seeded =
       ssr !== null && k !== null && (ssr.server || initial) && (k in ssr.state.fallback || ssr.errors.has(k));

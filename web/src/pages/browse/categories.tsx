@@ -1,5 +1,4 @@
 /** The category list (A–Z) and a category page. */
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
@@ -14,21 +13,21 @@ import {
   LIST_PAGE,
   ListTools,
   listedBusinesses,
-  NO_FILTERS,
   TEN_MINUTES,
   TWO_HOURS,
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
+import { useListQuery } from '../../lib/list-query.js';
 import { categoryKey } from '../../ssr/routes.js';
 
 export function Categories() {
   const { slug } = useParams();
   const letter = slug && slug.length === 1 ? slug : undefined;
-  const [q, setQ] = useState('');
-  const [filters, setFilters] = useState(NO_FILTERS);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  // The text, order, minimum (and view) live in the address: a shared or reloaded list shows the same.
+  const [filters, update] = useListQuery();
+  const { q } = filters;
   const { data, error, isLoading } = useSWR<{ category: string; slug: string; count: number }[]>(
     letter ? `/api/categories?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/categories',
     { dedupingInterval: TWO_HOURS },
@@ -56,13 +55,9 @@ export function Categories() {
       <LetterStrip base="/categories" current={letter} />
       <label>
         <span className="sr-only">Search categories</span>
-        <input
-          value={q}
-          onChange={(e) => (setQ(e.target.value), list.resetPage())}
-          placeholder="Search categories..."
-        />
+        <input value={q} onChange={(e) => update({ q: e.target.value })} placeholder="Search categories..." />
       </label>
-      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} view={view} onView={setView} />
+      <ListTools filters={filters} onFilters={update} view={filters.view} onView={(view) => update({ view })} />
       {isLoading && <SkeletonCards count={12} label="Loading categories" />}
       {list.beyond && list.matching.length > 0 && (
         <PageOutOfRange page={list.page} last={list.total} href={(p) => pageHref(base, p)} />
@@ -81,7 +76,7 @@ export function Categories() {
           Try adjusting your search terms
         </p>
       )}
-      <div className={view}>
+      <div className={filters.view}>
         {list.shown.map((c) => (
           <Link key={c.slug} className="card" to={`/categories/${encodeURIComponent(c.slug)}`}>
             <h3>{c.category}</h3>

@@ -1,5 +1,4 @@
 /** The city list (A–Z) and a city page. */
-import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
@@ -15,13 +14,13 @@ import {
   LIST_PAGE,
   ListTools,
   listedBusinesses,
-  NO_FILTERS,
   TEN_MINUTES,
   TWO_HOURS,
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
+import { useListQuery } from '../../lib/list-query.js';
 
 interface CityItem {
   city: string;
@@ -33,8 +32,9 @@ interface CityItem {
 
 export function Cities() {
   const { letter } = useParams();
-  const [q, setQ] = useState('');
-  const [filters, setFilters] = useState(NO_FILTERS);
+  // The text, order, minimum (and view) live in the address: a shared or reloaded list shows the same.
+  const [filters, update] = useListQuery();
+  const { q } = filters;
   const { data, error, isLoading } = useSWR<CityItem[]>(
     letter ? `/api/cities?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/cities',
     { dedupingInterval: TWO_HOURS },
@@ -65,12 +65,12 @@ export function Cities() {
         <span className="sr-only">Search cities or countries</span>
         <input
           value={q}
-          onChange={(e) => (setQ(e.target.value), list.resetPage())}
+          onChange={(e) => update({ q: e.target.value })}
           placeholder="Search cities or countries..."
           size={sizeFor('Search cities or countries...')}
         />
       </label>
-      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} />
+      <ListTools filters={filters} onFilters={update} />
       {isLoading && <SkeletonCards count={12} label="Loading cities" />}
       {list.beyond && list.matching.length > 0 && (
         <PageOutOfRange

@@ -1,5 +1,4 @@
 /** The country list, a country page and a country's cities. */
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { PageOutOfRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
@@ -12,13 +11,13 @@ import {
   LIST_PAGE,
   ListTools,
   listedBusinesses,
-  NO_FILTERS,
   TEN_MINUTES,
   TWO_HOURS,
   useDirectoryTotals,
   useListPage,
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
+import { useListQuery } from '../../lib/list-query.js';
 
 interface CountryItem {
   country: string;
@@ -30,8 +29,9 @@ interface CountryItem {
 }
 
 export function Countries() {
-  const [q, setQ] = useState('');
-  const [filters, setFilters] = useState(NO_FILTERS);
+  // The text, order, minimum (and view) live in the address: a shared or reloaded list shows the same.
+  const [filters, update] = useListQuery();
+  const { q } = filters;
   const { data, error, isLoading } = useSWR<CountryItem[]>('/api/countries', { dedupingInterval: TWO_HOURS });
   const list = useListPage(data, (c) => foldedIncludes(c.country, q), {
     name: (c) => c.country,
@@ -58,9 +58,9 @@ export function Countries() {
       )}
       <label>
         <span className="sr-only">Search countries</span>
-        <input value={q} onChange={(e) => (setQ(e.target.value), list.resetPage())} placeholder="Search countries..." />
+        <input value={q} onChange={(e) => update({ q: e.target.value })} placeholder="Search countries..." />
       </label>
-      <ListTools filters={filters} onFilters={(f) => (setFilters(f), list.resetPage())} />
+      <ListTools filters={filters} onFilters={update} />
       {isLoading && <SkeletonCards count={12} label="Loading countries" />}
       {list.beyond && list.matching.length > 0 && (
         <PageOutOfRange page={list.page} last={list.total} href={(p) => pageHref('/countries', p)} />
@@ -178,7 +178,8 @@ export function CountryDetail() {
 export function CountryCities() {
   const { slug = '' } = useParams();
   const [page, setPage] = usePageParam();
-  const [q, setQ] = useState('');
+  // The text typed is in the address (shared, reloaded and server-rendered as typed).
+  const [{ q }, update] = useListQuery();
   const { data, error, isLoading } = useSWR<
     Paged & {
       cities: { city: string; slug: string; countryCode: string; businessCount: number; categoryCount: number }[];
@@ -192,11 +193,7 @@ export function CountryCities() {
       <h1>Cities</h1>
       <label>
         <span className="sr-only">Search cities</span>
-        <input
-          value={q}
-          onChange={(e) => (setQ(e.target.value), page !== 1 && setPage(1))}
-          placeholder="Search cities..."
-        />
+        <input value={q} onChange={(e) => update({ q: e.target.value })} placeholder="Search cities..." />
       </label>
       {isLoading && !data && <SkeletonCards count={12} label="Loading cities" />}
       {error && <p role="alert">Unable to load cities</p>}

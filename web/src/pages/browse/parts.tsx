@@ -7,6 +7,7 @@ import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES } from '@directory/core/wire/paging.js';
 import { plural } from '../../lib/format.js';
+import { type ListQuery, type ListSort, type ListView, MIN_BUSINESSES } from '../../lib/list-query.js';
 import { usePageParam } from '../../lib/usePageParam.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
@@ -102,13 +103,8 @@ export function listedBusinesses(
   return `${plural(totals.businesses, 'business', 'businesses')}${without}`;
 }
 
-export type ListSort = 'count' | 'name';
-
-/** The Filters panel of a list (public spec §2): order and a smallest number of businesses. */
-export interface ListFilterState {
-  sort: ListSort;
-  minBusinesses: number;
-}
+/** The Filters panel of a list (public spec §2): order and a smallest number of businesses, kept in the address. */
+export type ListFilterState = Pick<ListQuery, 'sort' | 'minBusinesses'>;
 
 /**
  * One page of a list held whole in the browser (categories, countries, cities): the page number lives in the
@@ -131,8 +127,6 @@ export function useListPage<T>(
   return {
     page,
     setPage,
-    /** Back to the first page (a new search text or filter), without a history entry per keystroke. */
-    resetPage: () => page !== 1 && setPage(1),
     total,
     /** The address asks for a page the list does not have. */
     beyond: items !== undefined && page > Math.max(1, total),
@@ -145,11 +139,12 @@ export function useListPage<T>(
 export function ListTools(props: {
   filters: ListFilterState;
   onFilters: (filters: ListFilterState) => void;
-  view?: 'grid' | 'list';
-  onView?: (view: 'grid' | 'list') => void;
+  view?: ListView;
+  onView?: (view: ListView) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const { filters, onFilters } = props;
+  // An address with a chosen order or minimum opens with the panel that says so.
+  const [open, setOpen] = useState(filters.sort !== 'count' || filters.minBusinesses > 0);
   return (
     <div className="list-tools">
       <button
@@ -188,7 +183,7 @@ export function ListTools(props: {
               value={filters.minBusinesses}
               onChange={(e) => onFilters({ ...filters, minBusinesses: Number(e.target.value) })}
             >
-              {[0, 10, 100, 1000].map((n) => (
+              {MIN_BUSINESSES.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? 'Any number' : `${n.toLocaleString('en-US')} or more`}
                 </option>
@@ -200,5 +195,3 @@ export function ListTools(props: {
     </div>
   );
 }
-
-export const NO_FILTERS: ListFilterState = { sort: 'count', minBusinesses: 0 };

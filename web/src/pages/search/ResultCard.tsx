@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Stars } from '../../components/BusinessCard.js';
 import { plural } from '../../lib/format.js';
+import { safeHref, websiteHost } from '../../lib/detail.js';
 import { formatDistance, type Hit } from '../../lib/search.js';
 import { openStateText } from '@directory/core/rules/open-state.js';
 
@@ -31,7 +32,7 @@ function Thumbnail({ hit }: { hit: Hit }) {
 
 /**
  * One search hit as a compact row: thumbnail, name, category and place, rating with its review count, open now,
- * distance and phone. Hovering or focusing it marks it active, which raises its marker on the map.
+ * distance, phone and website. Hovering or focusing it marks it active, which raises its marker on the map.
  */
 export function ResultCard({
   hit,
@@ -44,6 +45,8 @@ export function ResultCard({
 }) {
   const href = `/business/${encodeURIComponent(hit.slug)}`;
   const line = [hit.category, placeOf(hit)].filter(Boolean).join(' · ');
+  // Only an http(s) address is a link; its host is what the visitor reads ("cafe.ch").
+  const website = safeHref(hit.website);
   return (
     <article
       className={`result-card${active ? ' active' : ''}`}
@@ -70,7 +73,7 @@ export function ResultCard({
             <span className="muted">No reviews yet</span>
           )}
         </p>
-        {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone) && (
+        {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone || website) && (
           <p className="hit-facts">
             {hit.openNow !== null && (
               <span className={`badge ${hit.openNow ? 'open' : 'closed'}`}>
@@ -86,6 +89,12 @@ export function ResultCard({
             {hit.phone && (
               <a className="result-phone" href={`tel:${hit.phone.replace(/[^\d+]/g, '')}`}>
                 {hit.phone}
+              </a>
+            )}
+            {website && (
+              <a className="result-website" href={website} target="_blank" rel="nofollow noopener">
+                {websiteHost(website)}
+                <span className="sr-only"> (website of {hit.name}, opens in a new tab)</span>
               </a>
             )}
           </p>
