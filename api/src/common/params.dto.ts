@@ -1,4 +1,9 @@
+import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength } from 'class-validator';
+
+/** A text field trimmed and its inner spaces collapsed, before its length is checked. */
+export const Tidied = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value));
 
 const SLUG_RULE = 'slug must be an address of at most 300 characters';
 

@@ -1,10 +1,6 @@
-import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Tidied } from '../common/params.dto.js';
 import { SYNONYM_RULES as RULES } from '@directory/core';
-
-/** Trimmed, inner spaces collapsed, before the length is checked. */
-const Tidied = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value));
 
 /** Bottom-up: tidied, a string, then its length and a letter or digit (class-validator stops at the first failure). */
 export class SynonymDto {
