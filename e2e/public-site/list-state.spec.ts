@@ -53,7 +53,7 @@ publicSiteSuite('list state in the address and Back to where the visitor was', (
   const backTo = async (path: string, position: number) => {
     await page.goBack();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
-    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 1, position, { timeout: 5000 });
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 1, position, { timeout: 15_000 });
   };
 
   it('Back from a business returns to page 2 of the business list where the visitor was', async () => {

@@ -6,7 +6,7 @@ const STORAGE_KEY = 'scroll-positions';
 /** The most recent history entries remembered: enough for any Back a visitor makes. */
 const KEEP = 60;
 /** How long a restore waits for the page's list to be rendered before scrolling as far as it can. */
-const WAIT_MS = 3000;
+const WAIT_MS = 8000;
 
 /**
  * The history entry a position belongs to: its router key. The first entry of a document has no key of its own
