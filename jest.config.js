@@ -14,8 +14,9 @@ const swc = {
   module: { type: 'es6' },
 };
 
-// On two cores jest runs every suite in one process (in band); the ES modules each suite loads stay in that
-// heap until the run ends, so package.json's "jest" script gives it 12 GB (the default ~4 GB ran out at 90 suites; 8 GB passed).
+// The ES modules each suite loads stay in its process's heap until that process ends; run in one process
+// the heap grew past 8 GB and late suites slowed many times over in garbage collection. So suites run in one
+// worker that jest replaces whenever it holds more than workerIdleMemoryLimit after a suite.
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
@@ -30,4 +31,6 @@ export default {
   globalSetup: '<rootDir>/testing/global-setup.ts',
   globalTeardown: '<rootDir>/testing/global-teardown.ts',
   testTimeout: 60000,
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '2GB',
 };

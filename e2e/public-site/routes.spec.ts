@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { eventually } from '../../testing/eventually.js';
 import { FILLER, FIXTURES, US_CITIES, publicSiteSuite, usePublicSite } from './site.js';
 
 /**
@@ -109,13 +110,15 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       // Filters: A–Z order and a smallest number of businesses; the grid/list toggle.
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByLabel('Sort by').selectOption('name');
+      // Each choice goes into the address and the list follows it: read the list once it has.
       const cards = page.locator('main a.card h3');
-      expect(await cards.allInnerTexts()).toEqual(['Bakery', 'Coffee shop', 'Hardware store', 'Restaurant']);
+      const listed = (names: string[]) => eventually(async () => expect(await cards.allInnerTexts()).toEqual(names));
+      await listed(['Bakery', 'Coffee shop', 'Hardware store', 'Restaurant']);
       await page.getByLabel('Businesses', { exact: true }).selectOption('100');
-      expect(await cards.allInnerTexts()).toEqual(['Hardware store']);
+      await listed(['Hardware store']);
       await page.getByLabel('Businesses', { exact: true }).selectOption('0');
       await page.getByRole('button', { name: 'List view' }).click();
-      expect(await page.locator('main .list a.card').count()).toBe(4);
+      await eventually(async () => expect(await page.locator('main .list a.card').count()).toBe(4));
       const letters = page.getByRole('navigation', { name: 'Letters' });
       expect(await letters.getByRole('link').count()).toBe(27);
       await letters.getByRole('link', { name: 'B', exact: true }).click();

@@ -22,7 +22,7 @@ import {
   QUEUES,
 } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
-import { JobQueues } from '../jobs/job-queues.js';
+import { JobQueues, readJob } from '../jobs/job-queues.js';
 
 /** How long export-csv waits for its job before telling the admin to follow it instead. */
 export const EXPORT_WAIT_MS = 10 * 60_000;
@@ -61,8 +61,7 @@ export class ExportsService {
 
   /** The state of an export for the admin: progress while it runs, the result and download address after. */
   async status(jobId: string) {
-    const job = await this.find(jobId);
-    const state = await job.getState();
+    const { job, state } = await this.find(jobId);
     const result = state === 'completed' ? (job.returnvalue as ExportJobResult) : null;
     return {
       jobId: job.id,
@@ -89,22 +88,21 @@ export class ExportsService {
 
   /** The finished file of an export job. */
   async download(jobId: string): Promise<StreamableFile> {
-    const job = await this.find(jobId);
-    const state = await job.getState();
+    const { job, state } = await this.find(jobId);
     if (state !== 'completed') {
       throw new NotFoundException(`Export ${jobId} is ${state}, not finished; download it once it has completed.`);
     }
     return this.file(jobId, (job.returnvalue as ExportJobResult).fileName);
   }
 
-  private async find(jobId: string): Promise<Job<ExportRequest>> {
-    const job = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await this.queue.getJob(jobId) : undefined;
-    if (!job || job.name !== EXPORT_JOBS.export) {
+  private async find(jobId: string): Promise<{ job: Job<ExportRequest>; state: string }> {
+    const found = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await readJob<ExportRequest>(this.queue, jobId) : null;
+    if (!found || found.job.name !== EXPORT_JOBS.export) {
       throw new NotFoundException(
         `No export ${jobId}: exports are kept for ${this.config.EXPORT_RETENTION_HOURS} hours; start a new one.`,
       );
     }
-    return job;
+    return found;
   }
 
   private async file(jobId: string, fileName: string): Promise<StreamableFile> {

@@ -56,7 +56,7 @@ export class JobControl {
   ) {}
 
   /** The job with this id (in `queue`, or in the first queue that has it); 404 when there is none. */
-  async require(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job }> {
+  async require(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job; state: string }> {
     const found = await this.jobs.find(id, queue);
     if (!found)
       throw new NotFoundException(`No job has the id "${id}"; it may have finished long ago and been removed.`);

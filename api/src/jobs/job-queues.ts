@@ -6,6 +6,16 @@ import { APP_CONFIG } from '../config/config.module.js';
 /** The queues whose jobs an admin starts and follows (the others are housekeeping). */
 export const ADMIN_JOB_QUEUES: QueueName[] = [QUEUES.import, QUEUES.exports, QUEUES.slugs, QUEUES.sitemaps];
 
+/**
+ * A job with its state, the state read first: a job read while running and then found "completed" would
+ * have no result, while a job read after its state is final holds it. Null when the queue has no such job.
+ */
+export async function readJob<T = unknown>(queue: Queue, id: string): Promise<{ job: Job<T>; state: string } | null> {
+  const state = await queue.getJobState(id);
+  const job = state === 'unknown' ? undefined : await queue.getJob(id);
+  return job ? { job: job as Job<T>, state } : null;
+}
+
 export type WaitOutcome<T> =
   { state: 'completed'; result: T } | { state: 'failed'; reason: string } | { state: 'running'; jobState: string };
 
@@ -70,10 +80,9 @@ export class JobQueues implements OnApplicationShutdown {
     try {
       return { state: 'completed', result: (await job.waitUntilFinished(this.eventsOf(name), timeoutMs)) as T };
     } catch (error) {
-      const fresh = await this.queue(name)
-        .getJob(job.id!)
-        .catch(() => undefined);
-      const state = (await fresh?.getState().catch(() => undefined)) ?? 'unknown';
+      const found = await readJob(this.queue(name), job.id!).catch(() => null);
+      const fresh = found?.job;
+      const state = found?.state ?? 'unknown';
       if (state === 'failed') return { state: 'failed', reason: fresh?.failedReason || (error as Error).message };
       if (state === 'completed') return { state: 'completed', result: fresh?.returnvalue as T };
       return { state: 'running', jobState: state };
@@ -95,13 +104,13 @@ export class JobQueues implements OnApplicationShutdown {
   }
 
   /** The job with this id, in the given queue or in the first queue that has it. */
-  async find(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job } | null> {
+  async find(id: string, queue?: QueueName): Promise<{ queue: QueueName; job: Job; state: string } | null> {
     const names = queue
       ? [queue]
       : [...ADMIN_JOB_QUEUES, ...[...this.queues.keys()].filter((q) => !ADMIN_JOB_QUEUES.includes(q))];
     for (const name of names) {
-      const job = await unavailableWhenRedisIsAway(() => this.queue(name).getJob(id));
-      if (job) return { queue: name, job };
+      const found = await unavailableWhenRedisIsAway(() => readJob(this.queue(name), id));
+      if (found) return { queue: name, ...found };
     }
     return null;
   }
@@ -141,13 +150,14 @@ export interface JobView {
   result?: unknown;
 }
 
-export async function jobView(queue: QueueName, job: Job, withResult: boolean): Promise<JobView> {
+/** A job as the admin sees it; `state` is the one read with the job (readJob) when there is one. */
+export async function jobView(queue: QueueName, job: Job, withResult: boolean, state?: string): Promise<JobView> {
   const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
   const view: JobView = {
     id: String(job.id),
     queue,
     name: job.name,
-    state: await job.getState(),
+    state: state ?? (await job.getState()),
     progress: job.progress,
     attemptsMade: job.attemptsMade,
     attempts: job.opts.attempts ?? 1,

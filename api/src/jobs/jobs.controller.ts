@@ -72,8 +72,8 @@ export class JobsController {
   @Get(':id')
   @ApiCall('One job: state, progress, attempts, failure, result', GenericObject, 400, 404, 503)
   async get(@Param() { id }: JobIdParams, @Query() query: JobQuery) {
-    const { queue, job } = await this.jobs.require(id, query.queue);
-    return jobView(queue, job, true);
+    const { queue, job, state } = await this.jobs.require(id, query.queue);
+    return jobView(queue, job, true, state);
   }
 
   /**

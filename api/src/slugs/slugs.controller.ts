@@ -17,7 +17,7 @@ import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
 import { enqueueSlugFix, QUEUES, SLUG_JOBS, type SlugFixProgress, type SlugFixResult } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
-import { JobQueues } from '../jobs/job-queues.js';
+import { JobQueues, readJob } from '../jobs/job-queues.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
 import { JsonBody } from '../http/request-body.js';
 
@@ -84,9 +84,9 @@ export class SlugsController {
   @Get('admin/fix-slugs/:jobId')
   @ApiCall('Follows a slug fix job', GenericObject, 404, 500)
   async status(@Param('jobId') jobId: string) {
-    const job = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await this.queue.getJob(jobId) : undefined;
-    if (!job || job.name !== SLUG_JOBS.fix) throw new NotFoundException(`No slug fix job ${jobId}.`);
-    const state = await job.getState();
+    const found = /^[A-Za-z0-9_-]{1,100}$/.test(jobId) ? await readJob(this.queue, jobId) : null;
+    if (!found || found.job.name !== SLUG_JOBS.fix) throw new NotFoundException(`No slug fix job ${jobId}.`);
+    const { job, state } = found;
     if (state === 'completed') return this.answer(job, { state, result: job.returnvalue as SlugFixResult });
     if (state === 'failed') return this.answer(job, { state, reason: job.failedReason });
     return this.answer(job, { state: 'running' });

@@ -35,7 +35,7 @@ import { type AdminRequest, Authenticated } from '../auth/access.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject, UploadForm } from '../docs/schemas.js';
 import { JsonBody, MultipartBody } from '../http/request-body.js';
-import { JobQueues, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
+import { JobQueues, readJob, unavailableWhenRedisIsAway } from '../jobs/job-queues.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
 
 /**
@@ -81,8 +81,7 @@ export class ImportPreviewController {
   @Get(':jobId/preview')
   @ApiCall('A preview: state, progress, and once done the layout, mapping, first rows and counts', GenericObject, 404)
   async status(@Param('jobId') jobId: string) {
-    const job = await this.find(jobId);
-    const state = await job.getState();
+    const { job, state } = await this.find(jobId);
     return {
       jobId,
       state,
@@ -159,21 +158,21 @@ export class ImportPreviewController {
     );
   }
 
-  private async find(jobId: string): Promise<Job<PreviewJobData>> {
-    const job = PREVIEW_JOB_ID_PATTERN.test(jobId)
-      ? await unavailableWhenRedisIsAway(() => this.jobs.queue(QUEUES.import).getJob(jobId))
-      : undefined;
-    if (!job || job.name !== IMPORT_JOBS.preview) {
+  private async find(jobId: string): Promise<{ job: Job<PreviewJobData>; state: string }> {
+    const found = PREVIEW_JOB_ID_PATTERN.test(jobId)
+      ? await unavailableWhenRedisIsAway(() => readJob<PreviewJobData>(this.jobs.queue(QUEUES.import), jobId))
+      : null;
+    if (!found || found.job.name !== IMPORT_JOBS.preview) {
       throw new NotFoundException(
         `Önizleme ${jobId.slice(0, 60)} yok (önizlemeler bir gün saklanır); dosyayı yeniden yükleyin.`,
       );
     }
-    return job as Job<PreviewJobData>;
+    return found;
   }
 
   private async finished(jobId: string): Promise<{ job: Job<PreviewJobData>; preview: ImportPreview }> {
-    const job = await this.find(jobId);
-    if ((await job.getState()) !== 'completed') {
+    const { job, state } = await this.find(jobId);
+    if (state !== 'completed') {
       throw new ConflictException('Önizleme henüz bitmedi; bitince yeniden deneyin.');
     }
     return { job, preview: job.returnvalue as ImportPreview };
