@@ -89,24 +89,31 @@ export class AdminBusinessesController {
   @JsonBody('100kb')
   @HttpCode(200)
   @ApiCall(
-    'Approves or hides the selected businesses, or all matching filters (at most 10,000)',
+    'Approves or hides the selected businesses, or all matching filters (a worker job when over 10,000; 202 if it outlasts the wait)',
     GenericObject,
     400,
     403,
     413,
+    503,
   )
-  async bulkApproval(@Body() body: BulkApprovalDto, @Req() req: AdminRequest) {
-    return this.audit.write(
+  async bulkApproval(
+    @Body() body: BulkApprovalDto,
+    @Req() req: AdminRequest,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const start = await this.audit.write(
       req.admin,
       'business.bulk-approval',
-      () => this.businesses.bulkApproval(body),
-      (result) => ({
-        isApproved: result.isApproved,
-        count: result.selected,
-        changed: result.changed,
+      () => this.businesses.startApproval(body),
+      (start) => ({
+        isApproved: body.isApproved,
+        ...('done' in start ? { count: start.done.selected, changed: start.done.changed } : { jobId: start.job.id }),
         ...(body.ids ? { ids: body.ids.slice(0, 100) } : { matching: body.matching }),
       }),
     );
+    const answer = await this.businesses.approvalAnswer(start);
+    res.status(answer.status);
+    return answer.body;
   }
 
   @Post('admin/businesses/reject')

@@ -1,13 +1,16 @@
 import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import {
+  type ApproveBusinessesJobData,
   BULK_APPROVAL_MAX,
   type BulkApprovalAnswer,
+  type BulkApprovalCallAnswer,
   type BusinessDeleteScope,
   type DeleteBusinessesJobData,
   type DeleteBusinessesProgress,
   type DeleteBusinessesResult,
   deleteBusinessesResult,
+  enqueueApproveBusinesses,
   enqueueDeleteBusinesses,
   QUEUES,
 } from '@directory/core';
@@ -23,8 +26,13 @@ export const DELETE_IN_REQUEST_MAX = 10_000;
 /** How long a delete call waits for its job before answering 202 (under the legacy client's 5-minute timeout). */
 export const DELETE_WAIT_MS = 280_000;
 
+/** How long a bulk approval call waits for its job before answering 202 (the jobs centre follows it then). */
+export const APPROVAL_WAIT_MS = 5_000;
+
 /** A removal done in the request, or the worker's job doing it. */
 export type RemovalStart = { done: DeleteBusinessesResult } | { job: Job<DeleteBusinessesJobData> };
+/** A bulk approval done in the request, or the worker's job doing it. */
+export type ApprovalStart = { done: BulkApprovalAnswer } | { job: Job<ApproveBusinessesJobData> };
 
 /** A delete job an admin cancelled: its committed batches stay deleted (deletedCount of totalCount). */
 export interface DeleteCancelled {
@@ -52,8 +60,10 @@ export class AdminBusinessesService {
   deleteWaitMs = DELETE_WAIT_MS;
   /** Rows per batch of a delete job (the worker's default when undefined), settable by tests. */
   deleteJobBatchSize: number | undefined = undefined;
-  /** BULK_APPROVAL_MAX, settable by tests. */
+  /** BULK_APPROVAL_MAX, APPROVAL_WAIT_MS and the approval job's rows per batch, settable by tests. */
   bulkApprovalMax = BULK_APPROVAL_MAX;
+  approvalWaitMs = APPROVAL_WAIT_MS;
+  approvalJobBatchSize: number | undefined = undefined;
 
   list(query: AdminBusinessQuery) {
     return this.businesses.list(query);
@@ -86,22 +96,51 @@ export class AdminBusinessesService {
 
   /**
    * Approves or hides the selected businesses (the ids, or every one matching the filters) in the caller's
-   * transaction; the public counts then refresh as for one. At most BULK_APPROVAL_MAX, else a 400 sentence.
+   * transaction; the public counts then refresh as for one. More than BULK_APPROVAL_MAX matching the filters
+   * are the worker's job (in batches, with progress and cancel).
    */
-  async bulkApproval(body: BulkApprovalDto): Promise<BulkApprovalAnswer> {
+  async startApproval(body: BulkApprovalDto): Promise<ApprovalStart> {
     if ((body.ids === undefined) === (body.matching === undefined))
       throw new BadRequestException(
         'Send either ids (the selected businesses) or matching (every business matching the filters), not both.',
       );
     const selection = body.ids ? { ids: body.ids } : { matching: body.matching! };
-    const max = this.bulkApprovalMax;
-    const result = await this.businesses.setApproval(selection, body.isApproved, max);
-    if (!result)
-      throw new BadRequestException(
-        `More than ${max.toLocaleString('en-US')} businesses match; narrow the filters to approve or hide at most ${max.toLocaleString('en-US')} at once.`,
-      );
-    if (result.changed > 0) await this.aggregates.requestRefresh();
-    return { success: true, isApproved: body.isApproved, ...result };
+    const result = await this.businesses.setApproval(selection, body.isApproved, this.bulkApprovalMax);
+    if (result) {
+      if (result.changed > 0) await this.aggregates.requestRefresh();
+      return { done: { success: true, isApproved: body.isApproved, ...result } };
+    }
+    const data: ApproveBusinessesJobData = {
+      matching: { ...body.matching! },
+      isApproved: body.isApproved,
+      ...(this.approvalJobBatchSize ? { batchSize: this.approvalJobBatchSize } : {}),
+    };
+    return {
+      job: await unavailableWhenRedisIsAway(() => enqueueApproveBusinesses(this.jobs.queue(QUEUES.maintenance), data)),
+    };
+  }
+
+  /** The answer of a bulk approval: its result, or the worker's once done (202 if it outlasts APPROVAL_WAIT_MS). */
+  async approvalAnswer(start: ApprovalStart): Promise<{ status: 200 | 202; body: BulkApprovalCallAnswer }> {
+    if ('done' in start) return { status: 200, body: start.done };
+    const { job } = start;
+    const outcome = await this.jobs.wait<BulkApprovalAnswer>(job, this.approvalWaitMs);
+    if (outcome.state === 'completed') return { status: 200, body: outcome.result };
+    const elsewhere = { jobId: String(job.id), statusUrl: `/api/admin/jobs/${job.id}?queue=maintenance` };
+    if (outcome.state === 'failed') {
+      if (!/cancelled by an administrator/.test(outcome.reason))
+        throw new InternalServerErrorException(`The bulk approval failed: ${outcome.reason}`);
+      return { status: 200, body: { success: false, state: 'cancelled', message: outcome.reason, ...elsewhere } };
+    }
+    return {
+      status: 202,
+      body: {
+        success: true,
+        state: outcome.jobState,
+        message: `More than ${this.bulkApprovalMax.toLocaleString('en-US')} businesses match; the worker changes them in batches. Follow it at the status URL or in the jobs centre.`,
+        ...elsewhere,
+      },
+    };
   }
 
   /**

@@ -3,8 +3,10 @@ import request from 'supertest';
 import {
   type AdminJob,
   type AdminJobsAnswer,
+  businessBatchesCancelKey,
   deleteCancelledMessage,
   enqueueDeleteBusinesses,
+  loadConfig,
   QUEUES,
   TEST_BUSINESS_NAME,
 } from '@directory/core';
@@ -59,6 +61,12 @@ describe('cancelling a running delete job', () => {
       },
     };
   };
+  /** The worker takes a cancel flag away once it has seen it: only then may a held batch go on. */
+  const cancelSeen = async (id: string) => {
+    const redis = await jobs().queue(QUEUES.maintenance).getBackend().client;
+    const flag = businessBatchesCancelKey(loadConfig().REDIS_PREFIX, id);
+    await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel');
+  };
   const cancel = (id: string) =>
     request(http()).post(`/api/admin/jobs/${id}/cancel?queue=maintenance`).set('Cookie', app.cookie).expect(202);
 
@@ -76,6 +84,7 @@ describe('cancelling a running delete job', () => {
       expect((await cancel(id)).body.message).toBe(
         'The delete stops after its current batch; what it deleted stays deleted, the rest is kept, and the job says how many.',
       );
+      await cancelSeen(id);
     } finally {
       await hold.release();
     }
@@ -137,6 +146,7 @@ describe('cancelling a running delete job', () => {
         return id !== '';
       }, 'the delete job running');
       await cancel(id);
+      await cancelSeen(id);
       await hold.release();
       released = true;
       const answer = await call;
@@ -158,9 +168,9 @@ describe('cancelling a running delete job', () => {
     }
   });
 
-  it('a running maintenance job other than a delete cannot be cancelled', async () => {
+  it('a running maintenance job other than a delete or an approval cannot be cancelled', async () => {
     const { CANCELLABLE_RUNNING_JOBS, canCancel } = await import('@directory/core');
-    expect(CANCELLABLE_RUNNING_JOBS).toEqual(['maintenance:delete-businesses']);
+    expect(CANCELLABLE_RUNNING_JOBS).toEqual(['maintenance:delete-businesses', 'maintenance:approve-businesses']);
     expect(canCancel('maintenance', 'active', 'refresh-aggregates')).toBe(false);
     expect(canCancel('maintenance', 'active', 'delete-businesses')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import type { Job } from 'bullmq';
 import {
   type AppConfig,
-  deleteBusinessesCancelKey,
+  businessBatchesCancelKey,
   exportCancelKey,
   importCancelKey,
   type ImportJobData,
@@ -40,10 +40,10 @@ const CANCEL_FLAGS: Partial<
     message: 'The slug fix stops after its current batch; what it shortened stays, and the next run carries on.',
   },
   [QUEUES.maintenance]: {
-    key: deleteBusinessesCancelKey,
+    key: businessBatchesCancelKey,
     message:
       'The delete stops after its current batch; what it deleted stays deleted, the rest is kept, and the job says how many.',
-    jobs: [MAINTENANCE_JOBS.deleteBusinesses],
+    jobs: [MAINTENANCE_JOBS.deleteBusinesses, MAINTENANCE_JOBS.approveBusinesses],
   },
 };
 

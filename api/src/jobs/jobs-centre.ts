@@ -40,7 +40,9 @@ function queueOfAction(action: string): AdminJobQueue | null {
   if (action === 'slugs.fix') return 'slugs';
   if (action === 'sitemaps.regenerate') return 'sitemaps';
   if (action === 'search.reindex') return 'search';
-  if (action.startsWith('business.delete')) return 'maintenance';
+  // Deletes, and the bulk reject and approval when they were too large for their request.
+  if (action.startsWith('business.delete') || action === 'business.bulk-reject' || action === 'business.bulk-approval')
+    return 'maintenance';
   return null;
 }
 

@@ -1,4 +1,4 @@
-/** The maintenance queue's jobs: the public counts' refresh and the admin's large deletes. */
+/** The maintenance queue's jobs: the public counts' refresh and the admin's large deletes and approvals. */
 import type { Queue } from 'bullmq';
 import type { AdminBusinessFilters } from '../wire/admin-businesses.js';
 import { adminFilterConditions } from './business-selection.js';
@@ -10,6 +10,11 @@ export const MAINTENANCE_JOBS = {
    * data: DeleteBusinessesJobData.
    */
   deleteBusinesses: 'delete-businesses',
+  /**
+   * Approves or hides every business matching the list's filters when they are more than a request should
+   * change, in batches; data: ApproveBusinessesJobData.
+   */
+  approveBusinesses: 'approve-businesses',
   /** Deletes the contact messages older than the retention setting (scheduled daily). */
   contactRetention: 'contact-retention',
   /** Stores every business under its canonical city and category after the admin edited the category merges. */
@@ -31,13 +36,26 @@ export interface DeleteBusinessesJobData {
   batchSize?: number;
 }
 
-/** Progress of a delete job (`job.updateProgress`), as the import and export report theirs. */
+/** Progress of a delete or approval job (`job.updateProgress`), as the import and export report theirs. */
 export interface DeleteBusinessesProgress {
   rowsDone: number;
   rowsTotal: number;
-  /** 'cancelled': an admin stopped it; rowsDone is then exactly what stays deleted. */
-  phase: 'deleting' | 'refreshing' | 'done' | 'cancelled';
+  /** 'cancelled': an admin stopped it; rowsDone is then exactly what stays deleted (or changed). */
+  phase: 'deleting' | 'approving' | 'hiding' | 'refreshing' | 'done' | 'cancelled';
   at: number;
+}
+
+export interface ApproveBusinessesJobData {
+  matching: AdminBusinessFilters;
+  isApproved: boolean;
+  /** Rows per statement (each its own transaction); the worker's default when absent. */
+  batchSize?: number;
+}
+
+/** The businesses matching `matching` that an approval to `isApproved` still changes. */
+export function approvalFilter(matching: AdminBusinessFilters, isApproved: boolean) {
+  const { conditions, params } = adminFilterConditions(matching);
+  return { where: [...conditions, 'is_approved <> ?'].join(' and '), params: [...params, isApproved] };
 }
 
 /** The admin delete's answer (admin spec §7), from the request or from the job. */
@@ -62,9 +80,8 @@ export function deleteBusinessesResult(scope: BusinessDeleteScope, deletedCount:
   return { success: true, deletedCount, message: `${deletedCount} ${what} deleted.` };
 }
 
-/** Redis key of an admin's request to stop a running delete job (POST /api/admin/jobs/{id}/cancel). */
-export const deleteBusinessesCancelKey = (redisPrefix: string, jobId: string) =>
-  `${redisPrefix}:delete-cancel:${jobId}`;
+/** Redis key of an admin's request to stop a running delete or approval job (POST /api/admin/jobs/{id}/cancel). */
+export const businessBatchesCancelKey = (redisPrefix: string, jobId: string) => `${redisPrefix}:delete-cancel:${jobId}`;
 
 /**
  * The reason a cancelled delete fails with: each batch commits on its own, so what was deleted before the
@@ -73,6 +90,24 @@ export const deleteBusinessesCancelKey = (redisPrefix: string, jobId: string) =>
 export const deleteCancelledMessage = (deleted: number, total: number) =>
   `The delete was cancelled by an administrator after ${deleted} of ${total} businesses were deleted; ` +
   `those stay deleted, the other ${total - deleted} are kept.`;
+
+/**
+ * The reason a cancelled approval fails with: each batch commits on its own, so the businesses it changed
+ * before the cancel keep their new state.
+ */
+export const approvalCancelledMessage = (changed: number, total: number, isApproved: boolean) =>
+  `The ${isApproved ? 'approval' : 'hiding'} was cancelled by an administrator after ${changed} of ${total} businesses ` +
+  `were ${isApproved ? 'approved' : 'hidden'}; those stay so, the other ${total - changed} are unchanged.`;
+
+/** Queues a bulk approval too large for a request; its progress is DeleteBusinessesProgress, its result BulkApprovalAnswer. */
+export function enqueueApproveBusinesses(queue: Queue, data: ApproveBusinessesJobData) {
+  return queue.add(MAINTENANCE_JOBS.approveBusinesses, data, {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: { age: 24 * 3600 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  });
+}
 
 /** Queues a delete too large for a request; its progress is DeleteBusinessesProgress, its result the answer. */
 export function enqueueDeleteBusinesses(queue: Queue, data: DeleteBusinessesJobData) {

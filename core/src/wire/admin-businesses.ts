@@ -20,7 +20,10 @@ export interface AdminBusinessFilters {
   countryCode?: string;
 }
 
-/** Most businesses one bulk approve or hide changes (one transaction); a larger selection is refused. */
+/**
+ * Most businesses a bulk approve or hide changes in its request (one transaction); more matching the filters
+ * are changed by a worker job in batches, with progress and cancel.
+ */
 export const BULK_APPROVAL_MAX = 10_000;
 
 /** POST /api/admin/businesses/approval: the selected ids, or every business matching the filters. */
@@ -38,6 +41,18 @@ export interface BulkApprovalAnswer {
   /** Of those, how many changed (the rest already had it). */
   changed: number;
 }
+
+/** A bulk approval too large for its request whose worker job outlasted the wait (HTTP 202), or was cancelled. */
+export interface BulkApprovalElsewhere {
+  success: boolean;
+  jobId: string;
+  /** The job's state: running, or 'cancelled' with the changes its committed batches made. */
+  state: string;
+  statusUrl: string;
+  message: string;
+}
+
+export type BulkApprovalCallAnswer = BulkApprovalAnswer | BulkApprovalElsewhere;
 
 /** One row of GET /api/admin/businesses. */
 export interface AdminBusiness {

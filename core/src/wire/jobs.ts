@@ -12,7 +12,7 @@ export const ADMIN_JOB_KINDS = {
   export: ['export'],
   slugs: ['fix-slugs'],
   sitemaps: ['generate'],
-  maintenance: ['delete-businesses', 'contact-retention'],
+  maintenance: ['delete-businesses', 'approve-businesses', 'contact-retention'],
   search: ['reindex'],
 } as const satisfies Record<string, readonly string[]>;
 export type AdminJobQueue = keyof typeof ADMIN_JOB_KINDS;
@@ -92,7 +92,10 @@ export const CANCELLABLE_WAITING_STATES = ['waiting', 'delayed', 'prioritized', 
 /** Running jobs the worker can stop part-way (a Redis flag it watches). */
 export const CANCELLABLE_RUNNING_QUEUES: readonly string[] = ['import', 'export', 'slugs'];
 /** Running jobs of other queues the worker can stop between batches, as queue:name. */
-export const CANCELLABLE_RUNNING_JOBS: readonly string[] = ['maintenance:delete-businesses'];
+export const CANCELLABLE_RUNNING_JOBS: readonly string[] = [
+  'maintenance:delete-businesses',
+  'maintenance:approve-businesses',
+];
 
 export function canCancel(queue: string, state: string, name?: string): boolean {
   if (CANCELLABLE_WAITING_STATES.includes(state)) return true;

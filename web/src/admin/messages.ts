@@ -37,6 +37,7 @@ export const TR = {
     'slugs:fix-slugs': 'URL düzeltme',
     'sitemaps:generate': 'Site haritası',
     'maintenance:delete-businesses': 'İşletme silme',
+    'maintenance:approve-businesses': 'Toplu onay',
     'maintenance:contact-retention': 'Eski iletişim mesajlarını silme',
     'maintenance:apply-category-merges': 'Kategori birleştirme',
     'search:reindex': 'Arama dizini yeniden oluşturma',
@@ -60,6 +61,8 @@ export const TR = {
     counting: 'Satırlar sayılıyor',
     renaming: 'URL’ler düzeltiliyor',
     deleting: 'Siliniyor',
+    approving: 'Onaylanıyor',
+    hiding: 'Gizleniyor',
     refreshing: 'Sayılar yenileniyor',
     main: 'Ana sayfalar',
     categories: 'Kategoriler',
@@ -77,6 +80,8 @@ export const TR = {
     cancelledBeforeStart: 'İptal edildi; başlamadan kaldırıldı.',
     cancelledDelete: (deleted: string, total: string, kept: string) =>
       `İptal edildi; ${total} işletmeden ${deleted} tanesi silindi (silinenler geri gelmez), ${kept} işletme duruyor.`,
+    cancelledApproval: (changed: string, total: string, unchanged: string, approve: boolean) =>
+      `İptal edildi; ${total} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'} (öyle kalır), ${unchanged} işletme değişmedi.`,
     workerStopped: 'Worker durdu; iş bir worker hazır olduğunda yeniden çalışacak.',
     timedOut: 'Süre aşıldı ve iş durduruldu; hiçbir şey yarım kalmadı.',
     failed: (reason: string) => `Hata: ${reason}`,
@@ -92,6 +97,8 @@ export const TR = {
       `${rows} satır, ${size}; dosya ${until} tarihine kadar indirilebilir.`,
     slugsFixed: (fixed: number, seen: number) => `${fixed} URL düzeltildi (${seen} URL incelendi).`,
     deleted: (n: number) => `${n} işletme silindi.`,
+    approved: (selected: string, changed: string, approve: boolean) =>
+      `${selected} işletmeden ${changed} tanesi ${approve ? 'onaylandı' : 'gizlendi'}.`,
     contactRetention: (n: number, months: number) => `${months} aydan eski ${n} iletişim mesajı silindi.`,
     categoriesMerged: (spellings: number, businesses: number) =>
       `${spellings} kategori yazımı birleştirildi, ${businesses} işletme güncellendi.`,
@@ -150,7 +157,9 @@ export const TR = {
     hideSelected: 'Seçilenleri gizle',
     approveMatching: (n: string) => `Filtreye uyan ${n} işletmeyi onayla`,
     hideMatching: (n: string) => `Filtreye uyan ${n} işletmeyi gizle`,
-    tooMany: (max: string) => `Toplu işlem en fazla ${max} işletmeye uygulanabilir; filtreleri daraltın.`,
+    approvalRunningTitle: 'Toplu işlem sürüyor',
+    approvalRunning:
+      'Çok sayıda işletme var; işlem arka planda parça parça sürüyor. İlerlemesini İş Merkezi’nde görebilir, oradan iptal edebilirsiniz.',
     confirmTitle: (approve: boolean) => (approve ? 'İşletmeleri onayla' : 'İşletmeleri gizle'),
     confirmText: (n: string, approve: boolean) =>
       approve ? `${n} işletme onaylanacak ve sitede görünecek.` : `${n} işletme gizlenecek ve sitede görünmeyecek.`,

@@ -4,11 +4,16 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import pg from 'pg';
 import {
+  adminFilterConditions,
   type AppConfig,
+  type ApproveBusinessesJobData,
+  approvalCancelledMessage,
+  approvalFilter,
+  businessBatchesCancelKey,
   businessDeleteFilter,
+  type BulkApprovalAnswer,
   type Canonicalization,
   canonicalizeDirectory,
-  deleteBusinessesCancelKey,
   deleteCancelledMessage,
   type DeleteBusinessesJobData,
   type DeleteBusinessesProgress,
@@ -25,12 +30,12 @@ import { CatalogueCache } from '../cache/catalogue-cache.js';
 import { WORKER_CONFIG } from '../config/worker-config.module.js';
 import { watchJob } from '../imports/job-watch.js';
 
-/** Rows one delete statement removes: short transactions and locks, progress between them. */
+/** Rows one delete or approval statement changes: short transactions and locks, progress between them. */
 export const DELETE_BATCH_SIZE = 5_000;
 
 /**
  * Housekeeping after writes: the public counts are recomputed here, never in a request; and the admin's
- * deletes too large for a request (all businesses, or much test data), in batches.
+ * deletes and approvals too large for a request (all businesses, much test data, a large review queue), in batches.
  */
 @Processor(QUEUES.maintenance, { concurrency: 1 })
 export class MaintenanceProcessor extends WorkerHost {
@@ -48,6 +53,7 @@ export class MaintenanceProcessor extends WorkerHost {
   async process(job: Job): Promise<unknown> {
     if (job.name === MAINTENANCE_JOBS.refreshAggregates) return this.refresh();
     if (job.name === MAINTENANCE_JOBS.deleteBusinesses) return this.deleteBusinesses(job);
+    if (job.name === MAINTENANCE_JOBS.approveBusinesses) return this.approveBusinesses(job);
     if (job.name === MAINTENANCE_JOBS.contactRetention) return this.deleteExpiredContactMessages();
     if (job.name === MAINTENANCE_JOBS.applyCategoryMerges) return this.applyCategoryMerges();
     throw new Error(`Unknown maintenance job "${job.name}".`);
@@ -86,28 +92,85 @@ export class MaintenanceProcessor extends WorkerHost {
   }
 
   /**
-   * Deletes in batches, each statement its own transaction (one delete of a million rows would hold its
-   * locks and the search outbox's million ids in one transaction, and report nothing until the end). A
-   * retried attempt goes on with what is left and counts what the earlier one deleted. An admin's cancel
-   * stops it between batches: the committed batches stay deleted, the progress and the failure reason say
-   * exactly how many, and the public counts are refreshed for them.
+   * Deletes in batches (see inBatches). A retried attempt goes on with what is left and counts what the earlier
+   * one deleted.
    */
   private async deleteBusinesses(job: Job<DeleteBusinessesJobData>): Promise<DeleteBusinessesResult> {
     const { scope, batchSize = DELETE_BATCH_SIZE } = job.data;
     const { where, params } = businessDeleteFilter(scope);
+    const rowsDone = await this.inBatches(job, {
+      phase: 'deleting',
+      remaining: { sql: `select count(*)::int as count from businesses where ${where}`, params },
+      batch: {
+        sql: `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
+              select count(*)::int as count from gone`,
+        params: [...params, batchSize],
+      },
+      batchSize,
+      cancelled: (done, total) => deleteCancelledMessage(done, total),
+    });
+    this.logger.log(`Deleted ${rowsDone} businesses (${JSON.stringify(scope)}).`);
+    return deleteBusinessesResult(scope, rowsDone);
+  }
+
+  /** Approves or hides every business matching the admin's filters, in batches (see inBatches). */
+  private async approveBusinesses(job: Job<ApproveBusinessesJobData>): Promise<BulkApprovalAnswer> {
+    const { matching, isApproved, batchSize = DELETE_BATCH_SIZE } = job.data;
+    const { conditions, params: matchingParams } = adminFilterConditions(matching);
+    const { where, params } = approvalFilter(matching, isApproved);
+    const changed = await this.inBatches(job, {
+      phase: isApproved ? 'approving' : 'hiding',
+      remaining: { sql: `select count(*)::int as count from businesses where ${where}`, params },
+      batch: {
+        sql: `with changed as (
+                update businesses set is_approved = ?, updated_at = now()
+                 where id in (select id from businesses where ${where} limit ?) returning 1)
+              select count(*)::int as count from changed`,
+        params: [isApproved, ...params, batchSize],
+      },
+      batchSize,
+      cancelled: (done, total) => approvalCancelledMessage(done, total, isApproved),
+    });
+    const [{ count: selected }] = await this.orm.em
+      .fork()
+      .execute<{ count: number }[]>(
+        `select count(*)::int as count from businesses${conditions.length ? ` where ${conditions.join(' and ')}` : ''}`,
+        matchingParams,
+      );
+    this.logger.log(
+      `${isApproved ? 'Approved' : 'Hid'} ${changed} of ${selected} businesses (${JSON.stringify(matching)}).`,
+    );
+    return { success: true, isApproved, selected, changed };
+  }
+
+  /**
+   * Runs `batch` (one statement, its own transaction, answering the rows it changed) until a batch changes
+   * fewer than `batchSize`, reporting rows done of the total between batches; then refreshes the public counts.
+   * One statement over a million rows would hold its locks and the search outbox's million ids in one
+   * transaction and report nothing until the end. A retried attempt counts what the earlier one did. An
+   * admin's cancel stops it between batches: the committed batches stay, the progress and the failure reason
+   * (`cancelled`) say exactly how many, and the public counts are refreshed for them. Answers the rows done.
+   */
+  private async inBatches(
+    job: Job,
+    work: {
+      phase: DeleteBusinessesProgress['phase'];
+      remaining: { sql: string; params: unknown[] };
+      batch: { sql: string; params: unknown[] };
+      batchSize: number;
+      cancelled: (done: number, total: number) => string;
+    },
+  ): Promise<number> {
     const em = this.orm.em.fork();
     const earlier = (job.progress as Partial<DeleteBusinessesProgress> | undefined)?.rowsDone ?? 0;
-    const [{ remaining }] = await em.execute<{ remaining: number }[]>(
-      `select count(*)::int as remaining from businesses where ${where}`,
-      params,
-    );
+    const [{ count: remaining }] = await em.execute<{ count: number }[]>(work.remaining.sql, work.remaining.params);
     const rowsTotal = earlier + remaining;
     let rowsDone = earlier;
     const report = (phase: DeleteBusinessesProgress['phase']) =>
       job.updateProgress({ rowsDone, rowsTotal, phase, at: Date.now() } satisfies DeleteBusinessesProgress);
     const controller = new AbortController();
     const stopWatching = watchJob(controller, {
-      cancelKey: deleteBusinessesCancelKey(this.config.REDIS_PREFIX, String(job.id)),
+      cancelKey: businessBatchesCancelKey(this.config.REDIS_PREFIX, String(job.id)),
       cancelMessage: 'cancelled',
       deadline: Number.MAX_SAFE_INTEGER,
       timeoutMessage: '',
@@ -115,22 +178,18 @@ export class MaintenanceProcessor extends WorkerHost {
       logger: this.logger,
     });
     try {
-      await report('deleting');
+      await report(work.phase);
       for (;;) {
-        const [{ count }] = await em.execute<{ count: number }[]>(
-          `with gone as (delete from businesses where id in (select id from businesses where ${where} limit ?) returning 1)
-           select count(*)::int as count from gone`,
-          [...params, batchSize],
-        );
+        const [{ count }] = await em.execute<{ count: number }[]>(work.batch.sql, work.batch.params);
         rowsDone += count;
-        if (count < batchSize) break;
+        if (count < work.batchSize) break;
         if (controller.signal.aborted) {
           await report('cancelled');
           if (rowsDone > earlier) await this.refresh();
-          this.logger.log(`Delete cancelled after ${rowsDone} of ${rowsTotal} businesses (${JSON.stringify(scope)}).`);
-          throw new UnrecoverableError(deleteCancelledMessage(rowsDone, rowsTotal));
+          this.logger.log(`${job.name} cancelled after ${rowsDone} of ${rowsTotal} businesses.`);
+          throw new UnrecoverableError(work.cancelled(rowsDone, rowsTotal));
         }
-        await report('deleting');
+        await report(work.phase);
       }
     } finally {
       stopWatching();
@@ -138,7 +197,6 @@ export class MaintenanceProcessor extends WorkerHost {
     await report('refreshing');
     await this.refresh();
     await report('done');
-    this.logger.log(`Deleted ${rowsDone} businesses (${JSON.stringify(scope)}).`);
-    return deleteBusinessesResult(scope, rowsDone);
+    return rowsDone;
   }
 }

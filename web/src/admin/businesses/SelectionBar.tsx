@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import {
   type AdminBusinessFilters,
-  BULK_APPROVAL_MAX,
-  type BulkApprovalAnswer,
+  type BulkApprovalCallAnswer,
   type BulkApprovalRequest,
 } from '@directory/core/wire/admin-businesses.js';
 import { adminRequest, messageOf } from '../api.js';
@@ -17,8 +16,8 @@ const T = TR.businesses;
 
 /**
  * Bulk approve or hide (issue 34): the rows selected on this page, or every business matching the filters
- * (at most BULK_APPROVAL_MAX; the api refuses more with a sentence). One audited write; the public counts
- * refresh as after a single toggle.
+ * (more than the api changes in one request become a worker job the jobs centre follows and can cancel). One
+ * audited write; the public counts refresh as after a single toggle.
  */
 export function SelectionBar(props: {
   pageIds: number[];
@@ -38,7 +37,7 @@ export function SelectionBar(props: {
   const [busy, setBusy] = useState(false);
   const chosen = props.pageIds.filter((id) => props.selected.has(id));
   const allChosen = props.pageIds.length > 0 && chosen.length === props.pageIds.length;
-  const matchingAllowed = props.filtered && props.matchingTotal > 0 && props.matchingTotal <= BULK_APPROVAL_MAX;
+  const matchingAllowed = props.filtered && props.matchingTotal > 0;
 
   const run = async (isApproved: boolean, selection: Pick<BulkApprovalRequest, 'ids' | 'matching'>, n: number) => {
     const ok = await confirm({
@@ -49,18 +48,21 @@ export function SelectionBar(props: {
     });
     if (!ok) return;
     setBusy(true);
+    const announced = screenAnnounces('maintenance');
     try {
       const body: BulkApprovalRequest = { isApproved, ...selection };
-      const answer = await adminRequest<BulkApprovalAnswer>('/api/admin/businesses/approval', {
+      const answer = await adminRequest<BulkApprovalCallAnswer>('/api/admin/businesses/approval', {
         method: 'POST',
         body,
       });
-      toast({ title: T.done(answer.selected, answer.changed, isApproved) });
+      if ('selected' in answer) toast({ title: T.done(answer.selected, answer.changed, isApproved) });
+      else toast({ title: T.approvalRunningTitle, description: T.approvalRunning });
       props.onSelect(new Set());
       await props.onDone();
     } catch (error) {
       toast({ title: T.failed, description: messageOf(error), variant: 'destructive' });
     } finally {
+      announced();
       setBusy(false);
     }
   };
@@ -146,9 +148,6 @@ export function SelectionBar(props: {
         >
           {T.rejectMatching(formatNumber(props.matchingTotal))}
         </button>
-      )}
-      {props.filtered && props.matchingTotal > BULK_APPROVAL_MAX && (
-        <span className="muted small">{T.tooMany(formatNumber(BULK_APPROVAL_MAX))}</span>
       )}
       {matchingAllowed && (
         <>

@@ -53,6 +53,15 @@ export function outcomeSentence(job: AdminJob): string | null {
   // A cancelled delete kept what its committed batches deleted: its last progress counts them exactly.
   if (wasCancelled(job) && job.queue === 'maintenance' && job.name === 'delete-businesses' && job.progress)
     return cancelledDeleteSentence(num(job.progress.rowsDone), num(job.progress.rowsTotal));
+  if (wasCancelled(job) && job.queue === 'maintenance' && job.name === 'approve-businesses' && job.progress) {
+    const [done, total] = [num(job.progress.rowsDone), num(job.progress.rowsTotal)];
+    return TR.outcome.cancelledApproval(
+      formatNumber(done),
+      formatNumber(total),
+      formatNumber(total - done),
+      /^The approval/.test(job.failedReason ?? ''),
+    );
+  }
   if (job.state === 'failed') return failureSentence(job.queue, job.failedReason);
   if (job.state !== 'completed') return null;
   const r = (job.result ?? {}) as Record<string, unknown>;
@@ -75,6 +84,8 @@ export function outcomeSentence(job: AdminJob): string | null {
       return TR.outcome.slugsFixed(num(r.successCount), num(r.totalProcessed));
     case 'maintenance:delete-businesses':
       return TR.outcome.deleted(num(r.deletedCount));
+    case 'maintenance:approve-businesses':
+      return TR.outcome.approved(formatNumber(num(r.selected)), formatNumber(num(r.changed)), r.isApproved === true);
     case 'maintenance:contact-retention':
       return TR.outcome.contactRetention(num(r.deletedCount), num(r.months));
     case 'maintenance:apply-category-merges':
