@@ -85,7 +85,9 @@ describe('imports that need approval: the review queue, bulk approve and reject 
       `${csv('Held', 3)}Open Yoga 1,Open-1,1 Lake Rd,Quietvale,NZ,Moderated Yoga,4.1,+64 9 111\n` +
         `Held Yoga NoId,,9 Lake Rd,Quietvale,NZ,Moderated Yoga,4.0,+64 9 999\n`,
     );
-    expect(report).toMatchObject({ successCount: 5 });
+    // The report says how many of the new ones wait for approval (the upload screen and jobs centre show it).
+    expect(report).toMatchObject({ successCount: 5, insertedCount: 4, waitingForApprovalCount: 4 });
+    expect(report.message).toMatch(/; 4 new businesses wait for approval\.$/);
     expect((await rows('Held')).map((r) => r.is_approved)).toEqual([false, false, false, false]);
     expect((await rows('Open')).map((r) => r.is_approved)).toEqual([true, true]);
     expect(await stats()).toBe(waitingBefore + 4);

@@ -43,6 +43,8 @@ export interface ImportReport {
   totalRows: number;
   inserted: number;
   updated: number;
+  /** Of the new businesses, how many wait for an admin's approval ("imports need approval" was on). */
+  waitingForApproval: number;
   skipped: number;
   /** The first skipped rows with their reason (at most 1000; `skipped` counts them all). */
   skippedRows: SkippedRow[];
@@ -335,6 +337,7 @@ async function importRows(
   return {
     totalRows,
     ...totals,
+    waitingForApproval: options.approved === false ? totals.inserted : 0,
     skipped: totals.skipped + notBusinesses,
     skippedRows,
     errorCount,

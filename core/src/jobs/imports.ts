@@ -79,13 +79,15 @@ export function batchUploadResult(
     message:
       `${meta.fileName}: ${report.totalRows} rows — ${report.inserted} new, ${report.updated} updated, ` +
       `${report.skipped} skipped, ${report.errorCount} rejected` +
-      (report.warningCount > 0 ? `, ${report.warningCount} values not stored as read.` : '.'),
+      (report.warningCount > 0 ? `, ${report.warningCount} values not stored as read` : '') +
+      (report.waitingForApproval > 0 ? `; ${report.waitingForApproval} new businesses wait for approval.` : '.'),
     jobId: meta.jobId,
     fileName: meta.fileName,
     totalRows: report.totalRows,
     successCount: written,
     insertedCount: report.inserted,
     updatedCount: report.updated,
+    waitingForApprovalCount: report.waitingForApproval,
     errorCount: report.errorCount,
     skippedCount: report.skipped,
     errors: report.errors.map((e) => ({ row: e.rowNumber, message: e.reason })),

@@ -46,6 +46,8 @@ export interface BatchUploadResult {
   successCount: number;
   insertedCount: number;
   updatedCount: number;
+  /** Of the new businesses, how many wait in the review queue (imports need approval); absent when rebuilt. */
+  waitingForApprovalCount?: number;
   errorCount: number;
   skippedCount: number;
   errors: { row: number; message: string }[];

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { IMPORT_PROBLEM_KINDS, LEFT_OUT_KINDS } from '@directory/core/wire/import-problems.js';
 import { formatNumber } from './format.js';
 import { TR } from './messages.js';
@@ -42,6 +43,12 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
             </div>
           )}
         </dl>
+      )}
+      {!!result.waitingForApprovalCount && (
+        <p className="caution small" role="status">
+          {TR.upload.waitingForApproval(formatNumber(result.waitingForApprovalCount))}{' '}
+          <Link to="/admin/businesses?approval=waiting">{TR.upload.reviewQueue}</Link>
+        </p>
       )}
       {result.problemCounts && <ProblemCounts result={result} />}
       {c && (

@@ -91,8 +91,10 @@ export const TR = {
       updatedCount: number;
       skippedCount: number;
       errorCount: number;
+      waitingForApprovalCount: number;
     }) =>
-      `${r.totalRows} satır: ${r.insertedCount} yeni, ${r.updatedCount} güncellendi, ${r.skippedCount} atlandı, ${r.errorCount} reddedildi.`,
+      `${r.totalRows} satır: ${r.insertedCount} yeni, ${r.updatedCount} güncellendi, ${r.skippedCount} atlandı, ${r.errorCount} reddedildi` +
+      (r.waitingForApprovalCount > 0 ? `; ${r.waitingForApprovalCount} yeni işletme onay bekliyor.` : '.'),
     exported: (rows: number, size: string, until: string) =>
       `${rows} satır, ${size}; dosya ${until} tarihine kadar indirilebilir.`,
     slugsFixed: (fixed: number, seen: number) => `${fixed} URL düzeltildi (${seen} URL incelendi).`,
@@ -140,6 +142,9 @@ export const TR = {
   upload: {
     runningTitle: 'Süren içe aktarmalar',
     resumed: 'Süren içe aktarmalar: sayfadan ayrılsanız da sunucuda devam eder.',
+    waitingForApproval: (n: string) =>
+      `${n} yeni işletme onay bekliyor: onaylanana kadar sitede görünmez ("İçe Aktarma Onayı" açık).`,
+    reviewQueue: 'Onay bekleyenlere git',
   },
   businesses: {
     approvalLabel: 'Onay durumu',

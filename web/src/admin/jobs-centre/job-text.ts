@@ -73,6 +73,7 @@ export function outcomeSentence(job: AdminJob): string | null {
         updatedCount: num(r.updatedCount),
         skippedCount: num(r.skippedCount),
         errorCount: num(r.errorCount),
+        waitingForApprovalCount: num(r.waitingForApprovalCount),
       });
     case 'export:export':
       return TR.outcome.exported(
