@@ -145,5 +145,15 @@ publicSiteSuite('list state in the address and Back to where the visitor was', (
     const other = page.locator('article.result-card', { hasText: 'Kiez Bakery 1' }).first();
     await other.waitFor();
     expect(await other.locator('a.result-website').count()).toBe(0);
+
+    // The category's and the city's lists link it too.
+    for (const path of ['/categories/bakery', '/cities/de/berlin']) {
+      await visit(page, path);
+      const card = page.locator('article.card', { hasText: 'Spree Bäckerei' });
+      const onList = card.getByRole('link', { name: /^spree-baeckerei\.example/ });
+      await onList.waitFor();
+      expect(await onList.getAttribute('href')).toBe('https://www.spree-baeckerei.example/');
+      expect(await onList.getAttribute('rel')).toBe('nofollow noopener');
+    }
   });
 });

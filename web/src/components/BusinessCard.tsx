@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
+import { safeHref } from '../lib/detail.js';
 import { plural } from '../lib/format.js';
+import { WebsiteLink } from './WebsiteLink.js';
 
 const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
@@ -28,16 +30,16 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone;
- * `children` (search facts such as badges and distance) go before the details link.
+ * Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone, and the
+ * website when the listing carries one (the search engine's lists do); `children` go before the details link.
+ * The card does not show the type, so a listing without one (the home page's featured) will do.
  */
-/** A listing card; the card does not show the type, so a listing without one (the home page's featured) will do. */
 export function BusinessCard({
   business,
   children,
   row = false,
 }: {
-  business: Omit<BusinessListing, 'type'>;
+  business: Omit<BusinessListing, 'type'> & { website?: string | null };
   children?: React.ReactNode;
   /** A compact row of a list view: a thumbnail beside the facts instead of a photo above them. */
   row?: boolean;
@@ -72,6 +74,16 @@ export function BusinessCard({
       {business.countryCode ? `, ${business.countryCode}` : ''}
     </p>
   ) : null;
+  const contact = (
+    <>
+      {business.phone && <p>{business.phone}</p>}
+      {safeHref(business.website) && (
+        <p>
+          <WebsiteLink className="card-website" url={business.website} name={business.name} />
+        </p>
+      )}
+    </>
+  );
   const details = (
     <Link className="card-details" to={`/business/${business.slug}`}>
       View Details
@@ -95,7 +107,7 @@ export function BusinessCard({
             <span className="muted">({plural(business.reviews, 'review')})</span>
           </p>
           {place}
-          {business.phone && <p>{business.phone}</p>}
+          {contact}
           {children}
         </div>
         {details}
@@ -110,7 +122,7 @@ export function BusinessCard({
       {business.category && <span className="badge">{business.category}</span>}
       <Stars rating={business.rating ?? 0} /> <span className="muted">({plural(business.reviews, 'review')})</span>
       {place}
-      {business.phone && <p>{business.phone}</p>}
+      {contact}
       {children}
       {details}
     </article>

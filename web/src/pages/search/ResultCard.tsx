@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Stars } from '../../components/BusinessCard.js';
 import { plural } from '../../lib/format.js';
-import { safeHref, websiteHost } from '../../lib/detail.js';
+import { WebsiteLink } from '../../components/WebsiteLink.js';
+import { safeHref } from '../../lib/detail.js';
 import { formatDistance, type Hit } from '../../lib/search.js';
 import { openStateText } from '@directory/core/rules/open-state.js';
 
@@ -91,12 +92,7 @@ export function ResultCard({
                 {hit.phone}
               </a>
             )}
-            {website && (
-              <a className="result-website" href={website} target="_blank" rel="nofollow noopener">
-                {websiteHost(website)}
-                <span className="sr-only"> (website of {hit.name}, opens in a new tab)</span>
-              </a>
-            )}
+            <WebsiteLink className="result-website" url={website} name={hit.name} />
           </p>
         )}
       </div>
