@@ -273,6 +273,28 @@ suite('the search page in a browser', () => {
     await page.locator('.leaflet-popup').getByRole('link', { name: 'Boulangerie Paris 4' }).waitFor();
   });
 
+  it('groups nearby markers into numbered clusters that a hovered card marks and a click zooms into', async () => {
+    // Berlin's and Paris's bakeries in one view: Berlin's, a few hundred metres apart, cannot be told apart.
+    await page.goto(`${base}/search?q=bakery&sort=name`);
+    await eventually(async () => expect(await results().count()).toBe(20));
+    const clusters = page.locator('.leaflet-marker-icon.cluster');
+    await clusters.first().waitFor();
+    const held = async () =>
+      (await clusters.allInnerTexts()).map((text) => Number(text.replace(/\D.*$/s, ''))).reduce((a, b) => a + b, 0);
+    const pins = page.locator('.leaflet-marker-icon.pin');
+    // Every result of the page is on the map once: in a cluster or as its own pin.
+    await eventually(async () => expect((await held()) + (await pins.count())).toBe(20));
+    expect(await held()).toBeGreaterThanOrEqual(2);
+    const berlin = clusters.filter({ hasText: /here: zoom in/ }).first();
+    // A card whose marker is in a cluster marks the cluster.
+    await results().filter({ hasText: 'Kiez Bakery 1' }).first().locator('.result-card').hover();
+    await eventually(async () => expect(await page.locator('.leaflet-marker-icon.cluster.active').count()).toBe(1));
+    // A click zooms in on the cluster's businesses: more of them stand alone.
+    const pinsBefore = await pins.count();
+    await berlin.click();
+    await eventually(async () => expect(await pins.count()).toBeGreaterThan(pinsBefore));
+  });
+
   it('searches the area the visitor panned to, keeping the words and dropping the typed place', async () => {
     await page.goto(`${base}/search?q=bakery&location=Germany`);
     await eventually(async () => expect(await count()).toMatch(/^24 results/));
