@@ -154,13 +154,13 @@ export class ImportPreviewController {
 
   private enqueuePreview(data: PreviewJobData) {
     return unavailableWhenRedisIsAway(() =>
-      enqueuePreview(this.jobs.queue(QUEUES.import), data, `preview-${randomUUID()}`),
+      enqueuePreview(this.jobs.queue(QUEUES.importPreview), data, `preview-${randomUUID()}`),
     );
   }
 
   private async find(jobId: string): Promise<{ job: Job<PreviewJobData>; state: string }> {
     const found = PREVIEW_JOB_ID_PATTERN.test(jobId)
-      ? await unavailableWhenRedisIsAway(() => readJob<PreviewJobData>(this.jobs.queue(QUEUES.import), jobId))
+      ? await unavailableWhenRedisIsAway(() => readJob<PreviewJobData>(this.jobs.queue(QUEUES.importPreview), jobId))
       : null;
     if (!found || found.job.name !== IMPORT_JOBS.preview) {
       throw new NotFoundException(

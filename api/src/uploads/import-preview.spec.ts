@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import request from 'supertest';
 import type { BatchUploadResult, ImportPreview } from '@directory/core';
-import { eventually } from '../../../worker/src/imports/import-testing.js';
+import { csvOf, eventually, holdPlaceId } from '../../../worker/src/imports/import-testing.js';
 import { REAL, useUploadApp } from './upload-testing.js';
 
 /** Import in two steps: upload → preview → mapping → confirm (real api, worker, PostgreSQL, Redis). */
 describe('import preview and confirm (real api and worker)', () => {
-  const { app, http, count } = useUploadApp();
+  const { app, http, count, batch, scratchFile } = useUploadApp();
   const GYMS = join(REAL, 'in_hyderabad_gyms.csv');
   const get = (url: string) => request(http()).get(url).set('Cookie', app.cookie);
   const post = (url: string) => request(http()).post(url).set('Cookie', app.cookie);
@@ -94,6 +94,25 @@ describe('import preview and confirm (real api and worker)', () => {
     expect(remembered.mappingSource).toBe('remembered');
     expect(remembered.mapping.phone).toBeNull();
     expect(remembered.counts).toMatchObject({ totalRows: 500, new: 0 });
+  });
+
+  it('answers a preview while an import runs (previews have a queue of their own)', async () => {
+    // An import held half-way through its file by an uncommitted business with one of its place ids.
+    const held = await holdPlaceId(app.databaseUrl, 'beside-1500');
+    try {
+      const file = await scratchFile('beside.csv', csvOf(3000, 'beside'));
+      const importId: string = (await batch(file, { batchSize: '100' }, '?wait=false').expect(202)).body.jobId;
+      await eventually(
+        async () => (await get(`/api/admin/jobs/${importId}`).expect(200)).body.state === 'active',
+        'the import runs',
+      );
+      const started = await post('/api/admin/imports/preview').attach('file', GYMS).expect(202);
+      const preview = await previewOf(started.body.jobId);
+      expect(preview.counts!.totalRows).toBe(500);
+      expect((await get(`/api/admin/jobs/${importId}`).expect(200)).body.state).toBe('active');
+    } finally {
+      await held.release();
+    }
   });
 
   it('is a 404 for unknown and forged ids, and a 401 without a session', async () => {

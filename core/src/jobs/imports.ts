@@ -33,7 +33,7 @@ export interface ImportJobData {
 }
 
 /**
- * Payload of a `preview` job (job id `preview-<uuid>`): the upload it reads (kept for the import the admin
+ * Payload of a `preview` job (queue QUEUES.importPreview, job id `preview-<uuid>`): the upload it reads (kept for the import the admin
  * confirms, `import-<same uuid>`) and the mapping to try; without one, the one remembered for the file's layout.
  */
 export interface PreviewJobData {

@@ -15,6 +15,8 @@ export const QUEUES = {
   sitemaps: 'sitemaps',
   /** Spreadsheet imports: the api streams an upload to disk, the worker upserts it (admin spec §3, §4). */
   import: 'import',
+  /** Import previews (an upload read as the import would, rolled back), beside a running import. */
+  importPreview: 'import-preview',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

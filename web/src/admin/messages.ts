@@ -32,7 +32,7 @@ export const TR = {
   },
   kinds: {
     'import:import': 'İçe aktarma',
-    'import:preview': 'İçe aktarma önizlemesi',
+    'import-preview:preview': 'İçe aktarma önizlemesi',
     'export:export': 'Dışa aktarma',
     'slugs:fix-slugs': 'URL düzeltme',
     'sitemaps:generate': 'Site haritası',

@@ -31,13 +31,9 @@ import {
   importProblemsDir,
   importProblemsPath,
   ProblemFile,
-  type ImportPreview,
-  type PreviewJobData,
-  previewFile,
-  rememberedMapping,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
-import { watchJob } from './job-watch.js';
+import { type JobWatch, watchJob } from './job-watch.js';
 
 /** Read when the module loads: the @Processor options (lock and stalled check) need it then. */
 const config = loadConfig();
@@ -46,7 +42,7 @@ export const UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The problems CSV of an import is kept as long as BullMQ keeps a failed job (30 days). */
 export const PROBLEMS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Progress goes to Redis (and on to the admin's browser) at most this often, plus at every phase change. */
-const PROGRESS_EVERY_MS = 250;
+export const PROGRESS_EVERY_MS = 250;
 
 /**
  * Imports one uploaded spreadsheet per job (admin spec §3, §4), one job at a time: the whole file is one
@@ -92,8 +88,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     }
   }
 
-  async process(job: Job<ImportJobData>): Promise<BatchUploadResult | ImportPreview> {
-    if (job.name === IMPORT_JOBS.preview) return this.preview(job as unknown as Job<PreviewJobData>);
+  async process(job: Job<ImportJobData>): Promise<BatchUploadResult> {
     if (job.name !== IMPORT_JOBS.import) throw new UnrecoverableError(`Unknown import job "${job.name}".`);
     const data = job.data;
     const jobId = String(job.id);
@@ -183,52 +178,6 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
     }
   }
 
-  /**
-   * A preview: the file read and written as the import would, then rolled back (previewFile), with the mapping
-   * the admin chose or the one remembered for its layout. The upload stays for the import the admin confirms.
-   */
-  private async preview(job: Job<PreviewJobData>): Promise<ImportPreview> {
-    const data = job.data;
-    let path: string;
-    try {
-      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
-    } catch (error) {
-      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
-    const tempDir = importTempDir();
-    await mkdir(tempDir, { recursive: true });
-    const controller = new AbortController();
-    const client = await this.pool.connect();
-    const stopWatching = this.watch(String(job.id), controller, client);
-    this.running.add(controller);
-    let last = 0;
-    try {
-      await job.updateProgress({ rowsDone: 0, phase: 'reading', at: Date.now() });
-      return await previewFile(path, client, {
-        fileName: data.fileName,
-        mapping: data.mapping,
-        remembered: (signature) => rememberedMapping(this.pool, signature),
-        read: { tempDir },
-        signal: controller.signal,
-        onProgress: async (value) => {
-          const now = Date.now();
-          if (value.phase !== 'done' && now - last < PROGRESS_EVERY_MS) return;
-          last = now;
-          await job.updateProgress({ ...value, at: now });
-        },
-      });
-    } catch (error) {
-      if (controller.signal.aborted) throw new UnrecoverableError((controller.signal.reason as Error).message);
-      if (error instanceof ImportFileError) throw new UnrecoverableError(error.message);
-      throw error;
-    } finally {
-      stopWatching();
-      this.running.delete(controller);
-      client.release(controller.signal.aborted);
-    }
-  }
-
   /** The upload is removed once BullMQ recorded the job as completed (a retry before that still needs it). */
   @OnWorkerEvent('completed')
   async onCompleted(job: Job<ImportJobData>): Promise<void> {
@@ -260,20 +209,8 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       .catch((e: Error) => this.logger.warn(`Could not store the failed upload report: ${e.message}`));
   }
 
-  /**
-   * Aborts the import when an admin asked to cancel it (a Redis flag set by the api) or when it ran past
-   * its deadline, and interrupts the statement in flight so that the abort does not wait for it.
-   */
   private watch(jobId: string, controller: AbortController, client: pg.PoolClient): () => void {
-    cancelOnAbort(this.pool, client, controller.signal);
-    return watchJob(controller, {
-      cancelKey: importCancelKey(config.REDIS_PREFIX, jobId),
-      cancelMessage: 'The import was cancelled by an administrator; nothing from the file was written.',
-      deadline: Date.now() + IMPORT_TIMEOUT_MS,
-      timeoutMessage: `The import took longer than ${IMPORT_TIMEOUT_MS / 3_600_000} hours and was stopped; nothing from the file was written. Split the file and upload the parts.`,
-      redis: () => this.worker.getBackend().client,
-      logger: this.logger,
-    });
+    return watchImport(this.pool, client, controller, jobId, () => this.worker.getBackend().client, this.logger);
   }
 
   /**
@@ -288,6 +225,29 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       this.logger.warn(`Could not request the refresh after an import: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * Aborts an import (or a preview) when an admin asked to cancel it (a Redis flag set by the api) or when it ran
+ * past its deadline, and interrupts the statement in flight so that the abort does not wait for it.
+ */
+export function watchImport(
+  pool: pg.Pool,
+  client: pg.PoolClient,
+  controller: AbortController,
+  jobId: string,
+  redis: JobWatch['redis'],
+  logger: Logger,
+): () => void {
+  cancelOnAbort(pool, client, controller.signal);
+  return watchJob(controller, {
+    cancelKey: importCancelKey(config.REDIS_PREFIX, jobId),
+    cancelMessage: 'The import was cancelled by an administrator; nothing from the file was written.',
+    deadline: Date.now() + IMPORT_TIMEOUT_MS,
+    timeoutMessage: `The import took longer than ${IMPORT_TIMEOUT_MS / 3_600_000} hours and was stopped; nothing from the file was written. Split the file and upload the parts.`,
+    redis,
+    logger,
+  });
 }
 
 const seconds = (since: number) => Math.round((Date.now() - since) / 10) / 100;

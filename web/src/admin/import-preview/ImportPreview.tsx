@@ -36,7 +36,7 @@ export function ImportPreview() {
     started.current = Date.now();
     return followJob<Preview>({
       jobId,
-      queue: 'import',
+      queue: 'import-preview',
       socket: null,
       statusUrl,
       onProgress: (p: JobProgress) =>
