@@ -99,24 +99,22 @@ export const approvalCancelledMessage = (changed: number, total: number, isAppro
   `The ${isApproved ? 'approval' : 'hiding'} was cancelled by an administrator after ${changed} of ${total} businesses ` +
   `were ${isApproved ? 'approved' : 'hidden'}; those stay so, the other ${total - changed} are unchanged.`;
 
+/** An admin's batch job: retried (each attempt goes on with what is left), kept a day, a failed one a week. */
+const BATCH_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
 /** Queues a bulk approval too large for a request; its progress is DeleteBusinessesProgress, its result BulkApprovalAnswer. */
 export function enqueueApproveBusinesses(queue: Queue, data: ApproveBusinessesJobData) {
-  return queue.add(MAINTENANCE_JOBS.approveBusinesses, data, {
-    attempts: 3,
-    backoff: { type: 'exponential', delay: 2000 },
-    removeOnComplete: { age: 24 * 3600 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  });
+  return queue.add(MAINTENANCE_JOBS.approveBusinesses, data, BATCH_JOB_OPTIONS);
 }
 
 /** Queues a delete too large for a request; its progress is DeleteBusinessesProgress, its result the answer. */
 export function enqueueDeleteBusinesses(queue: Queue, data: DeleteBusinessesJobData) {
-  return queue.add(MAINTENANCE_JOBS.deleteBusinesses, data, {
-    attempts: 3,
-    backoff: { type: 'exponential', delay: 2000 },
-    removeOnComplete: { age: 24 * 3600 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  });
+  return queue.add(MAINTENANCE_JOBS.deleteBusinesses, data, BATCH_JOB_OPTIONS);
 }
 
 /**

@@ -1,24 +1,18 @@
-import { mkdir } from 'node:fs/promises';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import {
-  existingUploadPath,
   IMPORT_JOBS,
   ImportFileError,
   type ImportPreview,
-  loadConfig,
   type PreviewJobData,
   previewFile,
   QUEUES,
   rememberedMapping,
-  UploadIdError,
 } from '@directory/core';
 import { IMPORT_POOL } from './import-pool.js';
-import { importTempDir, PROGRESS_EVERY_MS, watchImport } from './import.processor.js';
-
-const config = loadConfig();
+import { PROGRESS_EVERY_MS, uploadToRead, watchImport } from './import.processor.js';
 
 /**
  * Import previews (the admin's first step of an import), in a queue of their own: a preview is answered while a
@@ -43,15 +37,7 @@ export class ImportPreviewProcessor extends WorkerHost implements BeforeApplicat
   async process(job: Job<PreviewJobData>): Promise<ImportPreview> {
     if (job.name !== IMPORT_JOBS.preview) throw new UnrecoverableError(`Unknown preview job "${job.name}".`);
     const data = job.data;
-    let path: string;
-    try {
-      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
-    } catch (error) {
-      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
-    const tempDir = importTempDir();
-    await mkdir(tempDir, { recursive: true });
+    const { path, tempDir } = await uploadToRead(data);
     const controller = new AbortController();
     const client = await this.pool.connect();
     const redis = () => this.worker.getBackend().client;

@@ -96,16 +96,7 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
 
     const committed = await this.committedResult(jobId);
     if (committed) return committed;
-    // The job names an upload by id; anything else fails here, before a file is read or removed.
-    let path: string;
-    try {
-      path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
-    } catch (error) {
-      if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
-    const tempDir = importTempDir();
-    await mkdir(tempDir, { recursive: true });
+    const { path, tempDir } = await uploadToRead(data);
 
     const controller = new AbortController();
     const client = await this.pool.connect();
@@ -225,6 +216,23 @@ export class ImportProcessor extends WorkerHost implements OnApplicationBootstra
       this.logger.warn(`Could not request the refresh after an import: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * The upload a job names and the folder its read keeps temporary files in (made). The job names an upload by
+ * id; anything else fails here, unrecoverably, before a file is read or removed.
+ */
+export async function uploadToRead(data: { uploadId: string; fileName: string }) {
+  let path: string;
+  try {
+    path = await existingUploadPath(config.DATA_DIR, data.uploadId, String(data.fileName));
+  } catch (error) {
+    if (error instanceof UploadIdError) throw new UnrecoverableError(error.message);
+    throw error;
+  }
+  const tempDir = importTempDir();
+  await mkdir(tempDir, { recursive: true });
+  return { path, tempDir };
 }
 
 /**
