@@ -14,6 +14,7 @@ import { buildInfo } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
 import { checkFacetCounts } from './facet-counts.js';
+import { benchRelevance } from './relevance.js';
 import { summarize } from './stats.js';
 import { explainSearch } from './explain.js';
 import { startCpuCount } from './cpu.js';
@@ -68,6 +69,7 @@ refuseProductPort(options.port, 3211);
 mkdirSync(RESULTS, { recursive: true });
 
 const children = childProcesses(stopProcess);
+const pct = (share: number) => `${(100 * share).toFixed(1)} %`;
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
 /** Cache-busting requests leave one cached answer per URL (TTL 60 s): tens of thousands of keys. */
 async function clearRedisPrefix(prefix: string): Promise<void> {
@@ -122,6 +124,17 @@ async function runScale(scale: number): Promise<BenchResult> {
         `max ${facetCounts.searchMs.max} ms`,
     );
     for (const m of facetCounts.mismatches.slice(0, 5)) log(`  mismatch: ${JSON.stringify(m)}`);
+
+    step('relevance: the relevance suite over the real exports (once a run)');
+    const relevance = await benchRelevance(BENCH_BASE_URL, log);
+    if ('skipped' in relevance) log(`  skipped: ${relevance.skipped}`);
+    else
+      log(
+        `  ${relevance.queries} queries over ${relevance.businesses} businesses in ${relevance.seconds} s: ` +
+          `exact name first ${pct(relevance.exactNameFirst)}, one typo top 3 ${pct(relevance.oneTypoTop3)}, ` +
+          `word forms ${pct(relevance.wordFormRecall)}, place aliases ${pct(relevance.placeAliasRecall)}, ` +
+          `location precision ${pct(relevance.locationPrecision)}`,
+      );
 
     step(`search on the engine (pool of ${options.poolSize}; ${options.durationSeconds} s per level)`);
     const {
@@ -254,6 +267,7 @@ async function runScale(scale: number): Promise<BenchResult> {
       bulkLag,
       afterWrites,
       facetCounts,
+      relevance,
       mix: { seed: options.seed, size: workload.queries.length, shares: MIX, help: QUERY_TYPE_HELP },
       engine: engineFigures,
       suggest,

@@ -1,4 +1,5 @@
 import type { FacetCountsCheck } from './facet-counts.js';
+import { RELEVANCE_TARGETS, type RelevanceBench } from './relevance.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildInfo } from './build-info.js';
@@ -35,6 +36,8 @@ export interface BenchResult {
   bulkLag: BulkLag;
   afterWrites?: AfterWritesFigures;
   facetCounts?: FacetCountsCheck;
+  /** The relevance suite's figures (result files before 2026-11-27 have none). */
+  relevance?: RelevanceBench | { skipped: string };
   mix: { seed: number; size: number; shares: Record<string, number>; help: Record<string, string> };
   engine: EngineSearchFigures;
   suggest: SuggestFigures;
@@ -165,7 +168,25 @@ export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): Tar
       verdict: s ? verdict(s.p95 <= 15 && s.non2xx === 0) : 'skipped',
     });
   }
+  rows.push(...relevanceRows(r.relevance));
   return rows;
+}
+
+/** The relevance figures beside the latency: each against the issue's threshold, on the same build. */
+function relevanceRows(relevance: BenchResult['relevance']): TargetRow[] {
+  if (!relevance) return [];
+  const percent = (share: number) => `${round(100 * share, 1)} %`;
+  return Object.entries(RELEVANCE_TARGETS).map(([key, target]) => {
+    const share = 'skipped' in relevance ? undefined : relevance[key as keyof typeof RELEVANCE_TARGETS];
+    return {
+      figure: `Relevance: ${target.label} (the relevance suite over the real exports)`,
+      target: `≥ ${percent(target.atLeast)}`,
+      value: share === undefined ? 'skipped' : percent(share),
+      reference: 'skipped' in relevance ? '–' : `${relevance.queries} queries, ${relevance.businesses} businesses`,
+      ratio: '–',
+      verdict: share === undefined ? 'skipped' : verdict(share >= target.atLeast),
+    };
+  });
 }
 
 export function resultPath(dir: string, date: string, scale: number): string {

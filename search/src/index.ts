@@ -17,3 +17,6 @@ export { drainOutbox, outboxBacklog, listenForChanges, type DrainOptions, type D
 export { reindex, prepareIndex, type ReindexResult } from './sync/reindex.js';
 export { measureLag } from './sync/lag.js';
 export { loadDocuments, allDocuments, SOURCE_SQL } from './sync/source.js';
+// The relevance suite's corpus and figures, for the bench to report beside the latency.
+export { corpusBusinesses, importRealExports, REAL_EXPORTS, type CorpusBusiness } from './quality/corpus.js';
+export { measureRelevance, type RelevanceFigures } from './quality/figures.js';
