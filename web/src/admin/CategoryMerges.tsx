@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { type CategoryMerge, CATEGORY_MERGE_RULES as RULES } from '@directory/core/wire/category-merges.js';
+import { textPairProblem } from '@directory/core/wire/text-pair.js';
 import { adminRequest, messageOf } from './api.js';
 import { useConfirm } from './dialog.js';
 import { formatDateTime } from './format.js';
@@ -11,13 +12,7 @@ import { useToast } from './toast.js';
 const PATH = '/api/admin/category-merges';
 
 /** What the form checks before sending; the api checks the same (and the rules that need the stored merges). */
-export function mergeProblem(spelling: string, into: string): string | null {
-  const [s, i] = [spelling.trim(), into.trim()];
-  if (!s || !i) return RULES.empty;
-  if (s.length > RULES.maxChars || i.length > RULES.maxChars) return RULES.tooLong;
-  if (!/[\p{L}\p{N}]/u.test(s) || !/[\p{L}\p{N}]/u.test(i)) return RULES.noWord;
-  return null;
-}
+export const mergeProblem = (spelling: string, into: string) => textPairProblem(spelling, into, RULES);
 
 /**
  * Category merges: a spelling the directory cannot join to its category by itself (a translation) is stored under

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { type SearchSynonym, SYNONYM_RULES as RULES } from '@directory/core/wire/synonyms.js';
+import { textPairProblem } from '@directory/core/wire/text-pair.js';
 import { adminRequest, messageOf } from './api.js';
 import { useConfirm } from './dialog.js';
 import { formatDateTime } from './format.js';
@@ -10,13 +11,7 @@ import { useToast } from './toast.js';
 const PATH = '/api/admin/search/synonyms';
 
 /** What the form checks before sending; the api checks the same and answers these sentences too. */
-export function synonymProblem(phrase: string, means: string): string | null {
-  const [p, m] = [phrase.trim(), means.trim()];
-  if (!p || !m) return RULES.empty;
-  if (p.length > RULES.maxChars || m.length > RULES.maxChars) return RULES.tooLong;
-  if (!/[\p{L}\p{N}]/u.test(p) || !/[\p{L}\p{N}]/u.test(m)) return RULES.noWord;
-  return null;
-}
+export const synonymProblem = (phrase: string, means: string) => textPairProblem(phrase, means, RULES);
 
 /**
  * Search synonyms: a query holding the phrase also finds the businesses whose name, category or type hold the
