@@ -45,7 +45,10 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
   const started = performance.now();
   const query = normalizeQuery(input);
   const groups = await wordGroups(db, query.words);
-  const exact = () => run(db, settings, query, groups.exact, groups.typed, groups.names);
+  // When no indexed word begins the last word as typed, the tiers of the words as typed hold nothing, yet their walks
+  // would read every match ("restaurent" finds 443,000 restaurants through its stem): they are switched off then.
+  const exact = () =>
+    run(db, settings, query, groups.exact, groups.typedFindsNothing ? groups.exact : groups.typed, groups.names);
   // No indexed word begins the last word, nor has it another form: the words as typed find nothing, so only the
   // typo pass is run.
   let result = groups.findNothing ? null : await exact();
@@ -54,7 +57,8 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
     if (withTypos) {
       // When the words as typed found nothing, their tiers would hold nothing, yet their walks cost (a prefix walked
       // among many matches): the groups stand for the words as typed then, which switches those tiers off.
-      const asTyped = result !== null && result.total > 0 ? groups.typed : withTypos.groups;
+      const asTyped =
+        result !== null && result.total > 0 && !groups.typedFindsNothing ? groups.typed : withTypos.groups;
       result = await run(db, settings, query, withTypos.groups, asTyped, withTypos.names);
     }
     // Still nothing: words typed apart that the index holds as one, joined (a join would lose what was found).
@@ -71,7 +75,8 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
  * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
  * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any);
  * `joined`, neighbours joined into an indexed word, with typo variants (null when none join). `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
- * EXACT_NAMES). `findNothing`: no indexed word begins the last word, nor has it another form.
+ * EXACT_NAMES). `typedFindsNothing`: no indexed word begins the last word as typed; `findNothing`: nor has it another
+ * form.
  */
 export async function wordGroups(
   db: SearchDb,
@@ -80,6 +85,7 @@ export async function wordGroups(
   typed: WordGroups;
   exact: WordGroups;
   names: string[];
+  typedFindsNothing: boolean;
   findNothing: boolean;
   withTypos: () => Promise<{ groups: WordGroups; names: string[] } | null>;
   joined: () => Promise<{ groups: WordGroups; names: string[] } | null>;
@@ -95,6 +101,7 @@ export async function wordGroups(
     typed,
     exact: withForms(typed),
     names: [words.join(' ')],
+    typedFindsNothing: begunByNone,
     findNothing: begunByNone && forms.at(-1)!.length === 0,
     withTypos: async () => {
       const groups = await typoVariants(db, words);
