@@ -208,7 +208,9 @@ describe('the jobs centre: every admin job in one call, live over socket.io', ()
 
   it('answers 400 for a queue it does not know, 401 without a session', async () => {
     const bad = await request(http()).get('/api/admin/jobs?queue=nope').set('Cookie', app.cookie).expect(400);
-    expect(bad.body.message).toEqual(['queue must be one of maintenance, search, export, slugs, sitemaps, import']);
+    expect(bad.body.message).toEqual([
+      'queue must be one of maintenance, search, export, slugs, sitemaps, import, import-preview',
+    ]);
     await request(http()).get('/api/admin/jobs').expect(401);
   });
 });
