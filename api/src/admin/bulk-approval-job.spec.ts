@@ -1,13 +1,6 @@
 import pg from 'pg';
 import request from 'supertest';
-import {
-  type AdminJob,
-  type AdminJobsAnswer,
-  approvalCancelledMessage,
-  businessBatchesCancelKey,
-  loadConfig,
-  QUEUES,
-} from '@directory/core';
+import { type AdminJob, type AdminJobsAnswer, approvalCancelledMessage } from '@directory/core';
 import { eventually } from '../../../worker/src/imports/import-testing.js';
 import { outcomeSentence } from '../../../web/src/admin/jobs-centre/job-text.js';
 import { useUploadApp } from '../uploads/upload-testing.js';
@@ -20,7 +13,7 @@ const ROWS = 1_000;
  * batches, with progress and cancel; against the real api, worker, PostgreSQL, Redis and BullMQ.
  */
 describe('a large bulk approval as a worker job', () => {
-  const { app, http, jobs } = useUploadApp();
+  const { app, http, cancelSeen } = useUploadApp();
   const db = () => app.t.orm.em.fork();
   const approvedOf = async (tag: string) =>
     (
@@ -85,10 +78,7 @@ describe('a large bulk approval as a worker job', () => {
         .post(`/api/admin/jobs/${id}/cancel?queue=maintenance`)
         .set('Cookie', app.cookie)
         .expect(202);
-      // The worker takes the cancel flag away once it has seen it: only then may the held batch go on.
-      const redis = await jobs().queue(QUEUES.maintenance).getBackend().client;
-      const flag = businessBatchesCancelKey(loadConfig().REDIS_PREFIX, id);
-      await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel');
+      await cancelSeen(id);
     } finally {
       await holder.query('rollback');
       await holder.end();
@@ -101,7 +91,7 @@ describe('a large bulk approval as a worker job', () => {
     expect(await approvedOf('stop')).toBe(changed);
     expect(stopped).toMatchObject({
       failedReason: approvalCancelledMessage(changed, ROWS, true),
-      progress: { phase: 'cancelled', rowsDone: changed, rowsTotal: ROWS },
+      progress: { phase: 'cancelled', rowsDone: changed, rowsTotal: ROWS, isApproved: true },
     });
     expect(outcomeSentence(stopped)).toBe(
       `İptal edildi; ${fmt(ROWS)} işletmeden ${fmt(changed)} tanesi onaylandı (öyle kalır), ${fmt(ROWS - changed)} işletme değişmedi.`,

@@ -3,10 +3,8 @@ import request from 'supertest';
 import {
   type AdminJob,
   type AdminJobsAnswer,
-  businessBatchesCancelKey,
   deleteCancelledMessage,
   enqueueDeleteBusinesses,
-  loadConfig,
   QUEUES,
   TEST_BUSINESS_NAME,
 } from '@directory/core';
@@ -23,7 +21,7 @@ const ROWS = 1_000;
  * the call and the jobs centre's sentence say is exactly what the database holds.
  */
 describe('cancelling a running delete job', () => {
-  const { app, http, jobs } = useUploadApp();
+  const { app, http, jobs, cancelSeen } = useUploadApp();
   const db = () => app.t.orm.em.fork();
   const jobIn = async (id: string) =>
     (
@@ -60,12 +58,6 @@ describe('cancelling a running delete job', () => {
         await client.end();
       },
     };
-  };
-  /** The worker takes a cancel flag away once it has seen it: only then may a held batch go on. */
-  const cancelSeen = async (id: string) => {
-    const redis = await jobs().queue(QUEUES.maintenance).getBackend().client;
-    const flag = businessBatchesCancelKey(loadConfig().REDIS_PREFIX, id);
-    await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel');
   };
   const cancel = (id: string) =>
     request(http()).post(`/api/admin/jobs/${id}/cancel?queue=maintenance`).set('Cookie', app.cookie).expect(202);

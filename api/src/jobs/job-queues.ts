@@ -150,14 +150,14 @@ export interface JobView {
   result?: unknown;
 }
 
-/** A job as the admin sees it; `state` is the one read with the job (readJob) when there is one. */
-export async function jobView(queue: QueueName, job: Job, withResult: boolean, state?: string): Promise<JobView> {
+/** A job as the admin sees it, with the state read with it (readJob). */
+export function jobView(queue: QueueName, job: Job, withResult: boolean, state: string): JobView {
   const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
   const view: JobView = {
     id: String(job.id),
     queue,
     name: job.name,
-    state: state ?? (await job.getState()),
+    state,
     progress: job.progress,
     attemptsMade: job.attemptsMade,
     attempts: job.opts.attempts ?? 1,

@@ -104,7 +104,7 @@ export class JobsGateway implements OnGatewayInit, OnModuleDestroy {
     }
     if (!found) return { ok: false, message: `No job has the id "${jobId}".` };
     await socket.join(roomOf(found.queue, jobId));
-    return { ok: true, job: await jobView(found.queue, found.job, true, found.state) };
+    return { ok: true, job: jobView(found.queue, found.job, true, found.state) };
   }
 
   /** Joins the room of every admin job: `added`, `active`, `progress`, `completed` and `failed` of each. */

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { io } from 'socket.io-client';
 import request from 'supertest';
+import { businessBatchesCancelKey, loadConfig, QUEUES } from '@directory/core';
+import { eventually } from '../../../worker/src/imports/import-testing.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JOBS_NAMESPACE } from '../jobs/jobs.gateway.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
@@ -119,5 +121,24 @@ export function useUploadApp() {
     await app.t?.close();
   });
 
-  return { app, http, uploads, uploadedFiles, newUploads, count, batch, scratchFile, connect, jobs, answerBeforeBody };
+  /** Waits until the worker took a maintenance job's cancel flag away (it has seen it): a held batch may go on then. */
+  const cancelSeen = async (jobId: string) => {
+    const redis = await jobs().queue(QUEUES.maintenance).getBackend().client;
+    const flag = businessBatchesCancelKey(loadConfig().REDIS_PREFIX, jobId);
+    await eventually(async () => (await redis.get(flag)) === null, 'the worker saw the cancel');
+  };
+  return {
+    app,
+    http,
+    uploads,
+    uploadedFiles,
+    newUploads,
+    count,
+    batch,
+    scratchFile,
+    connect,
+    jobs,
+    answerBeforeBody,
+    cancelSeen,
+  };
 }

@@ -43,6 +43,8 @@ export interface DeleteBusinessesProgress {
   /** 'cancelled': an admin stopped it; rowsDone is then exactly what stays deleted (or changed). */
   phase: 'deleting' | 'approving' | 'hiding' | 'refreshing' | 'done' | 'cancelled';
   at: number;
+  /** An approval job's direction: true approves, false hides (absent for deletes). */
+  isApproved?: boolean;
 }
 
 export interface ApproveBusinessesJobData {

@@ -42,6 +42,8 @@ export interface AnyJobProgress {
   bytesTotal?: number;
   /** When the worker sent it (epoch ms). */
   at?: number;
+  /** Bulk approvals: whether they approve (true) or hide (false). */
+  isApproved?: boolean;
 }
 
 /** One job in the jobs centre. */

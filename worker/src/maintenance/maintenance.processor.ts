@@ -107,7 +107,7 @@ export class MaintenanceProcessor extends WorkerHost {
         params: [...params, batchSize],
       },
       batchSize,
-      cancelled: (done, total) => deleteCancelledMessage(done, total),
+      cancelled: deleteCancelledMessage,
     });
     this.logger.log(`Deleted ${rowsDone} businesses (${JSON.stringify(scope)}).`);
     return deleteBusinessesResult(scope, rowsDone);
@@ -130,6 +130,7 @@ export class MaintenanceProcessor extends WorkerHost {
       },
       batchSize,
       cancelled: (done, total) => approvalCancelledMessage(done, total, isApproved),
+      reported: { isApproved },
     });
     const [{ count: selected }] = await this.orm.em
       .fork()
@@ -159,6 +160,8 @@ export class MaintenanceProcessor extends WorkerHost {
       batch: { sql: string; params: unknown[] };
       batchSize: number;
       cancelled: (done: number, total: number) => string;
+      /** Facts of the job every progress report carries. */
+      reported?: Partial<DeleteBusinessesProgress>;
     },
   ): Promise<number> {
     const em = this.orm.em.fork();
@@ -167,7 +170,13 @@ export class MaintenanceProcessor extends WorkerHost {
     const rowsTotal = earlier + remaining;
     let rowsDone = earlier;
     const report = (phase: DeleteBusinessesProgress['phase']) =>
-      job.updateProgress({ rowsDone, rowsTotal, phase, at: Date.now() } satisfies DeleteBusinessesProgress);
+      job.updateProgress({
+        ...work.reported,
+        rowsDone,
+        rowsTotal,
+        phase,
+        at: Date.now(),
+      } satisfies DeleteBusinessesProgress);
     const controller = new AbortController();
     const stopWatching = watchJob(controller, {
       cancelKey: businessBatchesCancelKey(this.config.REDIS_PREFIX, String(job.id)),

@@ -59,7 +59,7 @@ export function outcomeSentence(job: AdminJob): string | null {
       formatNumber(done),
       formatNumber(total),
       formatNumber(total - done),
-      /^The approval/.test(job.failedReason ?? ''),
+      job.progress.isApproved !== false,
     );
   }
   if (job.state === 'failed') return failureSentence(job.queue, job.failedReason);
