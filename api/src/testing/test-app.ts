@@ -99,7 +99,8 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
  */
 export async function syncSearch(t: TestApp): Promise<void> {
   const { pool, engine } = t.app.get<OpenedSearch>(SEARCH);
-  await drainOutbox(pool, engine);
+  // A running worker may hold the drain (ours then returns at once, its changes not yet applied): wait for a turn.
+  while (!(await drainOutbox(pool, engine)).ran) await new Promise((resolve) => setTimeout(resolve, 20));
   await t.app.get(PublicCacheService).invalidate('catalogue');
 }
 
