@@ -9,8 +9,8 @@ import { locationTsquery, quotedLexeme, wordsTsquery, type WordGroups } from './
 export interface Filter {
   /** Every condition of the query. */
   where: string;
-  /** `where` with another words condition (a tsquery expression) in place of the query's. */
-  withWords: (tsqueryExpr: string) => string;
+  /** `where` with another words condition (a tsquery expression, or null: none) in place of the query's. */
+  withWords: (tsqueryExpr: string | null) => string;
   values: unknown[];
   /** Parameter references the ranking reuses. */
   refs: { lat?: string; lng?: string };

@@ -28,21 +28,32 @@ interface Tier {
  * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
  * within a tier.
  */
-function relevanceTiers(statement: HitsStatement, groups: WordGroups, typed: TypedWords): Tier[] {
+function relevanceTiers(
+  statement: HitsStatement,
+  groups: WordGroups,
+  typed: TypedWords,
+  valuesUnseen: boolean,
+): Tier[] {
   const { param, unseen } = statement;
   // The array as an expression: `any (subquery)` would compare with each row of the subquery instead.
   const exactName = `(d.name_folded collate "C") = any((${unseen(param(typed.names, '::text[]'))})::text[])`;
+  // A walk of the words in the name or category finds them through the title words (inTitle), unless its plan is
+  // made once: that plan must be the walk in popularity order, for words in any share of the matches.
+  const walkOf = (tierGroups: WordGroups, weights: string, tsquery: string) => (filter: Filter) =>
+    weights && !valuesUnseen
+      ? `${filter.withWords(null)} and ${inTitle(tierGroups, weights, param)}`
+      : filter.withWords(tsquery);
   const words = (weights: string) => {
     const all = unseen(wordsTsquery(groups, param, weights));
-    return { condition: `d.tsv @@ ${all}`, walk: (filter: Filter) => filter.withWords(all) };
+    return { condition: `d.tsv @@ ${all}`, walk: walkOf(groups, weights, all) };
   };
   // When the words stand for no others, the tiers of the words as typed hold nothing: they are switched off by a
   // value, not left out, so that the statement's text, and the plan PostgreSQL keeps for it, is the same for any words.
   const variants = unseen(param(typed.groups !== null, '::boolean'));
   const asTyped = (weights: string): Tier[] => {
     const exact = unseen(wordsTsquery(typed.groups ?? groups, param, weights));
-    const condition = `${variants} and d.tsv @@ ${exact}`;
-    return [{ condition, walk: (filter: Filter) => `${filter.withWords(exact)} and ${variants}` }];
+    const walk = walkOf(typed.groups ?? groups, weights, exact);
+    return [{ condition: `${variants} and d.tsv @@ ${exact}`, walk: (filter) => `${walk(filter)} and ${variants}` }];
   };
   return [
     // 0. The name's words are exactly the query's (or with typo variants).
@@ -57,6 +68,27 @@ function relevanceTiers(statement: HitsStatement, groups: WordGroups, typed: Typ
     ...asTyped(''),
     // (Every other match.)
   ];
+}
+
+/**
+ * `tsv @@ <groups>:<weights>` (A the name, B the category and type) as a condition the title words' index answers:
+ * each group's words among the title words, or one of the group's places (`~` lexemes, positionless in the tsvector,
+ * match in any field). The title words are the tsvector's lexemes of weight A and B, so the two are equivalent; but
+ * PostgreSQL's estimate of `tsv @@ 'deli':A` is that of 'deli' anywhere, and it walked every match in popularity
+ * order for a word rare in names. From the title words' own statistics it reads such a word through their index.
+ */
+function inTitle(groups: WordGroups, weights: string, param: HitsStatement['param']): string {
+  const isPlace = (word: string) => word.startsWith('~');
+  const wordsOnly = groups.filter((group) => !group.some(isPlace));
+  const conditions = groups
+    .filter((group) => group.some(isPlace))
+    .map((group) => {
+      const words = group.filter((word) => !isPlace(word));
+      const place = `d.tsv @@ ${wordsTsquery([group.filter(isPlace)], param)}`;
+      return words.length > 0 ? `(d.title_words @@ ${wordsTsquery([words], param, weights)} or ${place})` : place;
+    });
+  if (wordsOnly.length > 0) conditions.unshift(`d.title_words @@ ${wordsTsquery(wordsOnly, param, weights)}`);
+  return conditions.join(' and ');
 }
 
 /** The tie-breaks within a tier: the most reviewed, then the id (a total order, so pages never overlap). */
@@ -79,7 +111,7 @@ export type RelevancePlan = 'windows' | { countedUpTo: number } | 'rankAll';
 export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sql {
   const { query, groups, typed, filter, offset, plan, valuesUnseen } = request;
   const { values, param, columns, select, limit, skip, page } = statement;
-  const tiers = relevanceTiers(statement, groups, typed);
+  const tiers = relevanceTiers(statement, groups, typed, valuesUnseen);
   const tier = tierCase(tiers);
   const ranking = relevanceOrder(tier);
   if (plan === 'rankAll') return page(filter.where, ranking);
@@ -107,19 +139,28 @@ export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sq
   // an ordered, limited walk; the union holds every document the page can show, because a tier's first
   // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
   // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
-  // tier's walk is skipped.
+  // tier's walk is skipped. So is every walk after better tiers' walks found `window` documents together: the page
+  // is then theirs alone.
   const window = valuesUnseen ? String(offset + query.limit) : param(offset + query.limit);
+  const found = (tierNumber: number) =>
+    tierNumber === 0
+      ? ''
+      : `and (select count(*) < ${window} from (${tiers
+          .slice(0, tierNumber)
+          .map((_, i) => `select id from walk_${i}`)
+          .join(' union ')}) better)`;
   const tierWalk = ({ walk }: Tier, tierNumber: number) =>
-    `(select d.id from ${DOCUMENTS_TABLE} d where ${walk(filter)}
-      and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all)
+    `walk_${tierNumber} as materialized (select d.id from ${DOCUMENTS_TABLE} d where ${walk(filter)}
+      and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all) ${found(tierNumber)}
       order by d.reviews desc, d.id limit ${window})`;
   return {
     text: `with best_of_all as materialized (
              select d.id, ${tier} as tier from ${DOCUMENTS_TABLE} d where ${filter.where}
              order by d.reviews desc, d.id limit ${window}),
+           ${tiers.map(tierWalk).join(',\n           ')},
            candidates as (
-             (select id from best_of_all)
-             ${tiers.map((t, i) => `union ${tierWalk(t, i)}`).join('\n             ')})
+             select id from best_of_all
+             ${tiers.map((_, i) => `union select id from walk_${i}`).join('\n             ')})
            ${select} where d.id in (select id from candidates)
            order by ${ranking}
            limit ${limit} offset ${skip}`,

@@ -90,14 +90,16 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const words = ['corner', 'shop', 'shops', 'golden', 'dragon', 'market', 'markets', 'garden', 'kitchen', 'store'];
     const categories = ['Shop', 'Market', 'Restaurant', 'Garden center'];
-    const places = Array.from({ length: 80 }, (_, i) =>
-      place(
+    // Some in a town named as a word: a query word is also its place there, in every field (a `~` lexeme).
+    const places = Array.from({ length: 80 }, (_, i) => ({
+      ...place(
         `prop-${i}`,
         Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(words)).join(' ') + ` ${i % 7}`,
         pick(categories),
         Math.floor(random() * 20),
       ),
-    );
+      ...(i % 6 === 0 ? { city: 'Garden' } : {}),
+    }));
     await insertFixtures(pool, places);
     await drainOutbox(pool, rankingAll);
     const db = pool as unknown as SearchDb;

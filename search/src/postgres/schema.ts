@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v21';
+export const LAYOUT_VERSION = 'search_documents v22';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -61,7 +61,8 @@ const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_minutes', 't
  * a tsvector) and a weighted tsvector as generated columns (name A > category/type B > city/address/country C, plus
  * the location terms as `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the
  * filters match, every word's first 3 and 4 letters as `^` ones, which short prefixes match, and the name's,
- * category's and type's English stems as `=` ones, which other forms of a word match), kept apart from businesses so an
+ * category's and type's English stems as `=` ones, which other forms of a word match), the same lexemes of the name and
+ * category alone (title_words: PostgreSQL's estimates of a tsvector ignore weights, its own statistics do not), kept apart from businesses so an
  * import's COPY never pays for search indexes and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
@@ -82,6 +83,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
+      title_words tsvector generated always as (search_title_lexemes(name, category, type)) stored,
       name_words tsvector generated always as (to_tsvector('simple', search_words(name))) stored,
       name_folded text generated always as (search_words(name)) stored,
       id bigint primary key,
@@ -222,6 +224,8 @@ export function createIndexesSql(table: string, generation: string): string[] {
     // fastupdate off: a pending list (what a drain's writes land in otherwise) is scanned linearly by every
     // text query until a vacuum merges it; drains write in batches, so they pay the direct update instead.
     `create index ${name('tsv')} on ${t} using gin (tsv) with (fastupdate = off) where is_approved`,
+    // The relevance tiers of the name's and category's words walk a word rare there through this index (ranking.ts).
+    `create index ${name('title_words')} on ${t} using gin (title_words) with (fastupdate = off) where is_approved`,
     `create index ${name('name_words')} on ${t} using gin (name_words) with (fastupdate = off) where is_approved`,
     // Byte order ("C") serves both prefix ranges (suggestions) and name ordering from one index.
     // Most reviewed first within a name: the exact-name tier of relevance is an ordered walk that stops at

@@ -59,26 +59,34 @@ export function wordFunctionsSql(): string[] {
         end loop;
         return stems;
       end $$`,
-    // The words of the name (weight A), category and type (B), address (C) and what else the business answers to
-    // (D: its synonyms' phrases and its amenities), every word's first letters (search_prefix_text, for short
-    // prefixes) and the stems of the name's, category's, type's and D's words (word-forms.ts).
-    `create or replace function search_document_lexemes(
-        name text, category text, type text, city text, full_address text, country text, also text)
+    // The words of the name (weight A), category and type (B), every word's first letters (search_prefix_text, for
+    // short prefixes) and their stems (word-forms.ts): the documents' title words, which rare name words are found by.
+    `create or replace function search_title_lexemes(name text, category text, type text)
       returns tsvector
       language plpgsql immutable parallel safe
       as $$
       declare
         name_words tsvector := to_tsvector('simple', search_words(coalesce(name, '')));
         category_words tsvector := to_tsvector('simple', search_words(coalesce(category, '') || ' ' || coalesce(type, '')));
+      begin
+        return setweight(name_words, 'A') || setweight(category_words, 'B') || (
+          search_prefix_text(name_words, 'A') || search_prefix_text(category_words, 'B')
+          || search_stem_text(name_words, 'A') || search_stem_text(category_words, 'B'))::tsvector;
+      end $$`,
+    // The title words, then the address's words (C) and what else the business answers to (D: its synonyms' phrases
+    // and its amenities), with their first letters, and the stems of D's words.
+    `create or replace function search_document_lexemes(
+        name text, category text, type text, city text, full_address text, country text, also text)
+      returns tsvector
+      language plpgsql immutable parallel safe
+      as $$
+      declare
         address_words tsvector := to_tsvector('simple', search_words(
           coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, '')));
         also_words tsvector := to_tsvector('simple', search_words(coalesce(also, '')));
       begin
-        return setweight(name_words, 'A') || setweight(category_words, 'B') || setweight(address_words, 'C')
-          || setweight(also_words, 'D') || (
-          search_prefix_text(name_words, 'A') || search_prefix_text(category_words, 'B')
-          || search_prefix_text(address_words, 'C') || search_prefix_text(also_words, 'D')
-          || search_stem_text(name_words, 'A') || search_stem_text(category_words, 'B')
+        return search_title_lexemes(name, category, type) || setweight(address_words, 'C')
+          || setweight(also_words, 'D') || (search_prefix_text(address_words, 'C') || search_prefix_text(also_words, 'D')
           || search_stem_text(also_words, 'D'))::tsvector;
       end $$`,
   ];
