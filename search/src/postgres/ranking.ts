@@ -37,33 +37,40 @@ function relevanceTiers(
   const { param, unseen } = statement;
   // The array as an expression: `any (subquery)` would compare with each row of the subquery instead.
   const exactName = `(d.name_folded collate "C") = any((${unseen(param(typed.names, '::text[]'))})::text[])`;
-  // A walk of the words in the name or category finds them through the title words (inTitle), unless its plan is
-  // made once: that plan must be the walk in popularity order, for words in any share of the matches.
-  const walkOf = (tierGroups: WordGroups, weights: string, tsquery: string) => (filter: Filter) =>
-    weights && !valuesUnseen
-      ? `${filter.withWords(null)} and ${inTitle(tierGroups, weights, param)}`
-      : filter.withWords(tsquery);
-  const words = (weights: string) => {
-    const all = unseen(wordsTsquery(groups, param, weights));
-    return { condition: `d.tsv @@ ${all}`, walk: walkOf(groups, weights, all) };
-  };
+  const unseenParam: HitsStatement['param'] = (value, cast) => unseen(param(value, cast));
+  // The tiers of the name's and category's words: their condition read from the title words and location terms (small
+  // columns, where each test of the tsvector decompresses it), their walk through the title words' index, unless its
+  // plan is made once: that plan must be the walk in popularity order, for words in any share of the matches.
+  const titled = (tierGroups: WordGroups, weights: string): Tier => ({
+    condition: inTitle(tierGroups, weights, unseenParam, 'terms'),
+    walk: (filter) =>
+      valuesUnseen
+        ? filter.withWords(unseen(wordsTsquery(tierGroups, param, weights)))
+        : `${filter.withWords(null)} and ${inTitle(tierGroups, weights, param, 'lexemes')}`,
+  });
   // When the words stand for no others, the tiers of the words as typed hold nothing: they are switched off by a
   // value, not left out, so that the statement's text, and the plan PostgreSQL keeps for it, is the same for any words.
   const variants = unseen(param(typed.groups !== null, '::boolean'));
   const asTyped = (weights: string): Tier[] => {
-    const exact = unseen(wordsTsquery(typed.groups ?? groups, param, weights));
-    const walk = walkOf(typed.groups ?? groups, weights, exact);
-    return [{ condition: `${variants} and d.tsv @@ ${exact}`, walk: (filter) => `${walk(filter)} and ${variants}` }];
+    const tier: Tier = weights
+      ? titled(typed.groups ?? groups, weights)
+      : (() => {
+          const exact = unseen(wordsTsquery(typed.groups ?? groups, param));
+          return { condition: `d.tsv @@ ${exact}`, walk: (filter: Filter) => filter.withWords(exact) };
+        })();
+    return [
+      { condition: `${variants} and ${tier.condition}`, walk: (filter) => `${tier.walk(filter)} and ${variants}` },
+    ];
   };
   return [
     // 0. The name's words are exactly the query's (or with typo variants).
     { condition: exactName, walk: (filter) => `${filter.where} and ${exactName}` },
     // Every word in the name (as typed first).
     ...asTyped('A'),
-    words('A'),
+    titled(groups, 'A'),
     // Every word in the name, category or type (as typed first).
     ...asTyped('AB'),
-    words('AB'),
+    titled(groups, 'AB'),
     // The words as typed elsewhere, in the city, address or country.
     ...asTyped(''),
     // (Every other match.)
@@ -71,24 +78,36 @@ function relevanceTiers(
 }
 
 /**
- * `tsv @@ <groups>:<weights>` (A the name, B the category and type) as a condition the title words' index answers:
- * each group's words among the title words, or one of the group's places (`~` lexemes, positionless in the tsvector,
- * match in any field). The title words are the tsvector's lexemes of weight A and B, so the two are equivalent; but
- * PostgreSQL's estimate of `tsv @@ 'deli':A` is that of 'deli' anywhere, and it walked every match in popularity
- * order for a word rare in names. From the title words' own statistics it reads such a word through their index.
+ * `tsv @@ <groups>:<weights>` (A the name, B the category and type) in other words: each group's words among the title
+ * words (the tsvector's lexemes of weight A and B), or one of the group's places (`~` lexemes, positionless in the
+ * tsvector, match in any field), read as the tsvector's lexemes (`lexemes`: its index finds them) or as the location
+ * terms they are made of (`terms`: a small column). PostgreSQL's estimate of `tsv @@ 'deli':A` is that of 'deli'
+ * anywhere, and it walked every match in popularity order for a word rare in names; from the title words' own
+ * statistics it reads such a word through their index.
  */
-function inTitle(groups: WordGroups, weights: string, param: HitsStatement['param']): string {
+export function inTitle(
+  groups: WordGroups,
+  weights: string,
+  param: HitsStatement['param'],
+  places: 'lexemes' | 'terms',
+): string {
   const isPlace = (word: string) => word.startsWith('~');
+  const placeCondition = (words: string[]) => {
+    if (places === 'lexemes') return `d.tsv @@ ${wordsTsquery([words], param)}`;
+    // search_location_lexemes makes a lexeme of each term of 1 to 200 characters.
+    const terms = words.map((word) => word.slice(1)).filter((term) => term.length <= 200);
+    return terms.length > 0 ? `d.location_terms && ${param(terms, '::text[]')}` : 'false';
+  };
   const wordsOnly = groups.filter((group) => !group.some(isPlace));
   const conditions = groups
     .filter((group) => group.some(isPlace))
     .map((group) => {
       const words = group.filter((word) => !isPlace(word));
-      const place = `d.tsv @@ ${wordsTsquery([group.filter(isPlace)], param)}`;
+      const place = placeCondition(group.filter(isPlace));
       return words.length > 0 ? `(d.title_words @@ ${wordsTsquery([words], param, weights)} or ${place})` : place;
     });
   if (wordsOnly.length > 0) conditions.unshift(`d.title_words @@ ${wordsTsquery(wordsOnly, param, weights)}`);
-  return conditions.join(' and ');
+  return `(${conditions.join(' and ')})`;
 }
 
 /** The tie-breaks within a tier: the most reviewed, then the id (a total order, so pages never overlap). */

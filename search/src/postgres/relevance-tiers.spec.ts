@@ -8,9 +8,10 @@ import { buildFilter } from './filter.js';
 import { hitsSql, type HitRow } from './pages.js';
 import type { Sql } from './planning.js';
 import { PostgresSearchEngine } from './postgres-engine.js';
-import type { RelevancePlan } from './ranking.js';
+import { inTitle, type RelevancePlan } from './ranking.js';
 import { wordGroups } from './search.js';
 import type { SearchDb } from './statement-queue.js';
+import { tsquery } from './tsquery.js';
 
 const IN_PERTH = { city: 'Perth', country: 'Australia', countryCode: 'AU', lat: -31.95, lng: 115.86, rating: 4 };
 const place = (key: string, name: string, category: string, reviews: number): Fixture => ({
@@ -85,7 +86,7 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
     }
   });
 
-  it('ranks by windows as by ranking every match, typo variants and word forms included (property)', async () => {
+  it('ranks by windows as by ranking every match, typo variants, word forms and places included (property)', async () => {
     const random = mulberry32(30);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const words = ['corner', 'shop', 'shops', 'golden', 'dragon', 'market', 'markets', 'garden', 'kitchen', 'store'];
@@ -119,6 +120,18 @@ describe('PostgreSQL engine: relevance tiers, ranked at once and by windows', ()
         ...[withTypos, joined].filter((pass) => pass !== null),
       ];
       for (const { groups: pass, names } of passes) {
+        // The tiers of the name and category read the title words and location terms for the tsvector's weights.
+        for (const weights of ['A', 'AB']) {
+          const ids = async (condition: (param: (value: unknown, cast?: string) => string) => string) => {
+            const values: unknown[] = [];
+            const param = (value: unknown, cast = '') => `$${values.push(value)}${cast}`;
+            const text = `select d.id from search_documents d where ${condition(param)} order by d.id`;
+            return (await pool.query<{ id: string }>(text, values)).rows.map((row) => row.id);
+          };
+          const weighted = await ids((param) => `d.tsv @@ ${param(tsquery(pass, weights), '::tsquery')}`);
+          expect(await ids((param) => inTitle(pass, weights, param, 'terms'))).toEqual(weighted);
+          expect(await ids((param) => inTitle(pass, weights, param, 'lexemes'))).toEqual(weighted);
+        }
         const same = JSON.stringify(pass) === JSON.stringify(groups.typed);
         const asTyped = { groups: same ? null : groups.typed, names };
         const filter = buildFilter(query, pass);
