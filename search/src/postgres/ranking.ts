@@ -19,10 +19,11 @@ interface Tier {
 
 /**
  * How relevance ranks, most relevant tier first. A match is in the first tier whose condition it meets, and after
- * every tier when it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is the tsvector's
- * weight A, category and type B, so every words tier is one search of the same index. When the words also stand
- * for others (`typed`, the words as typed, is then given: typo variants, other forms of a word), the words as typed
- * rank above them in each field: a tier of its own, so that every statement honours it alike (the windows too).
+ * every tier when it meets none; within a tier the tie-breaks order it (relevanceOrder). The name is weight A of the
+ * title words, category and type B (inTitle), so the name's and category's tiers are searches of one index. When the
+ * words also stand for others (`typed`, the words as typed, is then given: typo variants, other forms of a word), the
+ * words as typed rank above them in each field: a tier of its own, so that every statement honours it alike (the
+ * windows too).
  *
  * Every relevance statement is built from this list: the tier number (tierCase), and for many matches one walk of
  * each tier in popularity order (`walk`, the windows statement), which finds a page only while popularity decides
