@@ -49,31 +49,30 @@ function relevanceTiers(
         ? filter.withWords(unseen(wordsTsquery(tierGroups, param, weights)))
         : `${filter.withWords(null)} and ${inTitle(tierGroups, weights, param, 'lexemes')}`,
   });
+  // The words anywhere: the tsvector is the only column holding every field.
+  const anywhere = (tierGroups: WordGroups): Tier => {
+    const all = unseen(wordsTsquery(tierGroups, param));
+    return { condition: `d.tsv @@ ${all}`, walk: (filter) => filter.withWords(all) };
+  };
   // When the words stand for no others, the tiers of the words as typed hold nothing: they are switched off by a
   // value, not left out, so that the statement's text, and the plan PostgreSQL keeps for it, is the same for any words.
   const variants = unseen(param(typed.groups !== null, '::boolean'));
-  const asTyped = (weights: string): Tier[] => {
-    const tier: Tier = weights
-      ? titled(typed.groups ?? groups, weights)
-      : (() => {
-          const exact = unseen(wordsTsquery(typed.groups ?? groups, param));
-          return { condition: `d.tsv @@ ${exact}`, walk: (filter: Filter) => filter.withWords(exact) };
-        })();
-    return [
-      { condition: `${variants} and ${tier.condition}`, walk: (filter) => `${tier.walk(filter)} and ${variants}` },
-    ];
-  };
+  const asTyped = (tier: Tier): Tier => ({
+    condition: `${variants} and ${tier.condition}`,
+    walk: (filter) => `${tier.walk(filter)} and ${variants}`,
+  });
+  const typedGroups = typed.groups ?? groups;
   return [
     // 0. The name's words are exactly the query's (or with typo variants).
     { condition: exactName, walk: (filter) => `${filter.where} and ${exactName}` },
     // Every word in the name (as typed first).
-    ...asTyped('A'),
+    asTyped(titled(typedGroups, 'A')),
     titled(groups, 'A'),
     // Every word in the name, category or type (as typed first).
-    ...asTyped('AB'),
+    asTyped(titled(typedGroups, 'AB')),
     titled(groups, 'AB'),
     // The words as typed elsewhere, in the city, address or country.
-    ...asTyped(''),
+    asTyped(anywhere(typedGroups)),
     // (Every other match.)
   ];
 }
