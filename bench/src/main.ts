@@ -13,6 +13,7 @@ import { wholeOption } from './args.js';
 import { buildInfo } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
+import { checkEstimatedTotals } from './estimated-totals.js';
 import { checkFacetCounts } from './facet-counts.js';
 import { benchRelevance } from './relevance.js';
 import { summarize } from './stats.js';
@@ -124,6 +125,13 @@ async function runScale(scale: number): Promise<BenchResult> {
         `max ${facetCounts.searchMs.max} ms`,
     );
     for (const m of facetCounts.mismatches.slice(0, 5)) log(`  mismatch: ${JSON.stringify(m)}`);
+
+    step("estimated totals = the exact counts (the mix's estimates, up to 100)");
+    const estimatedTotals = await checkEstimatedTotals(pool, engine, workload.queries);
+    log(
+      `  ${estimatedTotals.compared} estimates of ${estimatedTotals.searched} searches, ${estimatedTotals.within2Percent} ` +
+        `within 2 %; largest gap ${estimatedTotals.largestGapPercent} % ${JSON.stringify(estimatedTotals.largest)}`,
+    );
 
     step('relevance: the relevance suite over the real exports (once a run)');
     const relevance = await benchRelevance(BENCH_BASE_URL, log);
@@ -267,6 +275,7 @@ async function runScale(scale: number): Promise<BenchResult> {
       bulkLag,
       afterWrites,
       facetCounts,
+      estimatedTotals,
       relevance,
       mix: { seed: options.seed, size: workload.queries.length, shares: MIX, help: QUERY_TYPE_HELP },
       engine: engineFigures,

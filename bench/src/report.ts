@@ -1,4 +1,5 @@
 import type { FacetCountsCheck } from './facet-counts.js';
+import type { EstimatedTotalsCheck } from './estimated-totals.js';
 import { RELEVANCE_TARGETS, type RelevanceBench } from './relevance.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ export interface BenchResult {
   bulkLag: BulkLag;
   afterWrites?: AfterWritesFigures;
   facetCounts?: FacetCountsCheck;
+  estimatedTotals?: EstimatedTotalsCheck;
   /** The relevance suite's figures (result files before 2026-11-27 have none). */
   relevance?: RelevanceBench | { skipped: string };
   mix: { seed: number; size: number; shares: Record<string, number>; help: Record<string, string> };
@@ -312,6 +314,13 @@ function scaleSection(r: BenchResult): string {
         `${f.mismatches.length} mismatches (exact ones unequal, estimates off by more than 2 %); largest estimate gap ` +
         `${f.largestEstimateGapPercent} %; those searches one at a time p50 ${formatMs(f.searchMs.p50)}, max ` +
         `${formatMs(f.searchMs.max)}.`,
+    );
+  }
+  if (r.estimatedTotals) {
+    const e = r.estimatedTotals;
+    notes.push(
+      `Estimated totals ("about N") of the query mix against their exact counts: ${e.within2Percent} of ` +
+        `${e.compared} within 2 % (of ${e.searched} searches); largest gap ${e.largestGapPercent} %.`,
     );
   }
   if (r.afterWrites) {

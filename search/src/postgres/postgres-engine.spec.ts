@@ -176,6 +176,49 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect((await pool.query('select count(*)::int as n from search_samples')).rows[0].n).toBeGreaterThan(0);
   });
 
+  it('counts an estimated total again: exactly among the documents, or every match of the finest sample', async () => {
+    const place = { city: 'Darwin', country: 'Australia', countryCode: 'AU', lat: -12.46, lng: 130.84, rating: 4 };
+    await insertFixtures(
+      pool,
+      placesIn(place, 600, (i) => ({
+        key: `numbat-${i}`,
+        name: `Numbat Grill ${i + 1}`,
+        category: 'Grill',
+        address: `${i + 1} Smith St, Darwin NT 0800, Australia`,
+      })),
+    );
+    // Half of the finest sample's numbats renamed: that sample, scaled, now says 300 where there are 570.
+    await pool.query(`update businesses set name = 'Dingo Grill' where name like 'Numbat Grill %' and id % 20 = 0`);
+    const statements: pg.QueryConfig[] = [];
+    const options = { exactCountUpTo: 40, minSampleMatches: 10 };
+    const engine = new PostgresSearchEngine(recordingPool(pool, statements), options);
+    await drainOutbox(pool, engine);
+    await pool.query('analyze search_documents');
+    const numbats = async (where = 'true') =>
+      Number(
+        (await pool.query(`select count(*) from businesses where name like 'Numbat Grill %' and ${where}`)).rows[0]
+          .count,
+      );
+    expect(await numbats()).toBe(570);
+    // Too many to count in a pass (40), too few for the finest sample to hold PRECISE_MATCHES: counted exactly, by
+    // relevance (samples, then the page) and by rating (samples and the page at once).
+    for (const sort of ['relevance', 'rating'] as const) {
+      statements.length = 0;
+      const found = await engine.search({ q: 'numbat', sort });
+      expect(found).toMatchObject({ total: 570, exhaustive: false });
+      expect(Math.abs(found.facets.city[0].count - 570)).toBeLessThanOrEqual(1);
+      expect(statements.some((s) => /^select count\(\*\) as count from search_documents d/.test(s.text!))).toBe(true);
+    }
+    // A set the finest sample holds PRECISE_MATCHES of (5 here) is counted there: every sampled match, scaled.
+    const sampled = new PostgresSearchEngine(pool, { ...options, preciseMatches: 5 });
+    expect(await sampled.search({ q: 'numbat' })).toMatchObject({
+      total: 10 * (await numbats('id % 10 = 0')),
+      exhaustive: false,
+    });
+    await pool.query(`delete from businesses where name like '% Grill%' and city = 'Darwin'`);
+    await drainOutbox(pool, engine);
+  });
+
   it('within a radius, counts the nearest matches and scales the total from their density', async () => {
     const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 5 });
     // The 23 Springfield stores lie 111 m apart on a meridian, the first at the centre.

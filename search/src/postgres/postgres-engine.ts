@@ -31,6 +31,11 @@ export interface PostgresEngineOptions {
    * and more than exactCountUpTo matches could put in it.
    */
   minSampleMatches?: number;
+  /**
+   * An estimated total is counted again from at least this many matches (a standard error of 1/√n), or exactly
+   * when the finest sample holds fewer (Counter.precise).
+   */
+  preciseMatches?: number;
   /** Most matches read from a sample index (their facets are scaled to the total). */
   sampleRows?: number;
   /**
@@ -87,7 +92,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const cores = availableParallelism();
     this.statements = new StatementQueue(pool, Math.max(1, options.concurrentStatements ?? Math.round(1.5 * cores)));
     this.settings = {
-      counter: new Counter(exactCountUpTo, levels, options.facetLimit ?? 50, options.filteredRowsUpTo),
+      counter: new Counter(exactCountUpTo, levels, options.facetLimit ?? 50, {
+        filteredRowsUpTo: options.filteredRowsUpTo,
+        preciseMatches: options.preciseMatches,
+      }),
       rankAllUpTo: Math.max(exactCountUpTo, options.rankAllUpTo ?? 3000),
       plannedOnceFromMatches: options.plannedOnceFromMatches ?? 20_000,
       indexLexemesBelowShare: options.indexLexemesBelowShare ?? 0.1,

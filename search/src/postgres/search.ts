@@ -207,8 +207,12 @@ async function run(
       stats = await counter.stats(db, sampled, sampleIndex);
       hitRows = await hits(stats.exhaustive || stats.total <= rankAllUpTo ? 'rankAll' : 'windows', stats.total);
     } else if ('stats' in sampledStats) {
-      stats = sampledStats.stats;
-      hitRows = await hits(stats.total <= rankAllUpTo ? 'rankAll' : 'windows', stats.total);
+      // The page is ranked while the estimate is made precise: the plan only needs its order of magnitude.
+      const { stats: estimate, sampleable } = sampledStats;
+      [stats, hitRows] = await Promise.all([
+        counter.precise(db, sampleable, estimate),
+        hits(estimate.total <= rankAllUpTo ? 'rankAll' : 'windows', estimate.total),
+      ]);
     } else {
       // Every match is read from the words' index search whatever they are.
       const once = plannedOnce(query, groups, offset);
@@ -217,6 +221,7 @@ async function run(
         groups,
         typed,
         filter: sampled,
+        sampleable: sampleIndex,
         unseen: once ? buildFilter(query, groups, false, frequent, true) : null,
         offset,
         coarser: sampledStats.coarser,
@@ -257,7 +262,7 @@ async function run(
 /**
  * Relevance when no sample level answered, so the matches are few: every one (up to rankAllUpTo) is ranked,
  * counted and faceted in one pass, where counting and then ranking read them twice. More than that many
- * (a sample's count can fall short) are ranked by windows. `unseen`: the filter with its values unseen, when the
+ * (a sample's count can fall short) are ranked by windows and counted again (Counter.precise). `unseen`: the filter with its values unseen, when the
  * pass is planned once.
  */
 async function rankedWithStats(
@@ -268,13 +273,14 @@ async function rankedWithStats(
     groups: WordGroups;
     typed: TypedWords;
     filter: Filter;
+    sampleable: Filter | null;
     unseen: Filter | null;
     offset: number;
     coarser: CoarseCount | null;
     byWindows: (total: number) => Promise<HitRow[]>;
   },
 ): Promise<{ stats: Stats; hitRows: HitRow[] }> {
-  const { query, groups, typed, filter, unseen, offset, coarser, byWindows } = pass;
+  const { query, groups, typed, filter, sampleable, unseen, offset, coarser, byWindows } = pass;
   const countedUpTo = rankAllUpTo + 1;
   const read = unseen ?? filter;
   const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
@@ -290,9 +296,10 @@ async function rankedWithStats(
     };
   }
   const total = await counter.beyond(db, coarser, counted, filter);
-  const hitRows = await byWindows(total);
-  return {
-    stats: { total, facets: toFacets(facetRows, total / counted, counter.facetLimit), exhaustive: false },
-    hitRows,
-  };
+  const estimate = { total, facets: toFacets(facetRows, total / counted, counter.facetLimit), exhaustive: false };
+  const [stats, hitRows] = await Promise.all([
+    sampleable ? counter.precise(db, sampleable, estimate) : estimate,
+    byWindows(total),
+  ]);
+  return { stats, hitRows };
 }
