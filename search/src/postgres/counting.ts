@@ -12,8 +12,9 @@ import type { WordGroups } from './tsquery.js';
 /**
  * Totals and facets, exact or estimated. A query that filters by nothing but facets is counted exactly by the
  * facet counts (facet-counts.ts). Other matches are counted exactly up to exactCountUpTo; beyond it the total
- * comes from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the planner, the
- * facets are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
+ * is estimated from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the
+ * planner, then counted again, a count alone, precisely enough to be within 2 % (Counter.precise); the facets
+ * are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
  * number of matches, so it is bounded. Why, and what it costs: bench/engine-notes.md "Counting".
  */
 
@@ -27,8 +28,8 @@ export interface Stats {
 export const FILTERED_ROWS_UP_TO = 50_000;
 
 /**
- * An estimated total rests on at least this many counted matches (a standard error of 1/√n = 1 %, so 95 % of
- * estimates are within 2 % of the truth); a set too small to give them in the finest sample is counted exactly.
+ * An estimate of fewer matches is counted exactly; of more, again in the coarsest sample holding this many (a
+ * standard error of 1/√n = 1 %), else in the finest (Counter.precise).
  */
 export const PRECISE_MATCHES = 10_000;
 
@@ -163,17 +164,21 @@ export class Counter {
   }
 
   /**
-   * An estimated total made precise (PRECISE_MATCHES): the matches are counted again, a count and no more, among
-   * the documents when the estimate (a few hundred sampled matches: ±7 %, or a bound) allows fewer than
-   * preciseMatches in the finest sample, else among every document of the finest sample (scaled). The facets,
-   * read from a few hundred matches, are scaled with the total and stay estimates (`exhaustive` false).
-   * `sampleable`: the filter the sample indexes answer (stats), which the documents' indexes answer too.
+   * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again, a count
+   * alone: exactly among the documents when it is below preciseMatches, else every match of the coarsest sample
+   * that holds preciseMatches of them, or of the finest one (scaled). At 1.2M every estimate of the bench's query
+   * mix is then within 5 % and 85 % within 2 % (bench/engine-notes.md "Counting"). The facets, read from a few
+   * hundred matches, are scaled with the total and stay estimates (`exhaustive` false). `sampleable`: a filter
+   * the sample indexes answer (stats), which the documents' indexes answer too.
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
-    const finest = Math.min(...SAMPLE_MODULI);
-    const sampled = estimate.total >= this.preciseMatches * finest;
-    const text = sampled
-      ? `select count(*) * ${finest} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${finest} = 0`
+    const coarsestFirst = [...SAMPLE_MODULI].sort((a, b) => b - a);
+    const modulus =
+      estimate.total < this.preciseMatches
+        ? null
+        : (coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches) ?? coarsestFirst.at(-1)!);
+    const text = modulus
+      ? `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`
       : `select count(*) as count from ${DOCUMENTS_TABLE} d where ${sampleable.where}`;
     const counted = await db.query<{ count: string }>(prepared({ text, values: sampleable.values }));
     const total = Number(counted.rows[0].count);
@@ -240,23 +245,30 @@ export class Counter {
    * whatever the box holds, so a radius is counted from its nearest matches. A sample that finds enough matches to
    * be trusted answers: every sampled match within the radius when it read fewer than its bound, scaled by the
    * sample's share; else its farthest read match tells the density. When the sample holds too few, the nearest
-   * matches themselves answer (they were read instead), as statsOf reads them.
+   * matches themselves answer (they were read instead), as statsOf reads them. A density's estimate (off by up to
+   * ±190 % at 1.2M) is then counted again (precise).
    */
   async radiusStats(db: SearchDb, rows: FacetRow[], filter: Filter): Promise<Stats> {
     const sampled = rows.filter((row) => row.source === 'sample');
     const { modulus, trusted, rows: bound } = this.levels.at(-1)!;
     const counted = totalOf(sampled);
-    if (counted < trusted)
-      return this.statsOf(
+    if (counted < trusted) {
+      const nearest = await this.statsOf(
         db,
         rows.filter((row) => row.source === 'exact'),
         filter,
         null,
       );
+      return nearest.exhaustive ? nearest : this.precise(db, filter, nearest);
+    }
     const inSample =
       counted < bound ? counted : (scaledToRadius(counted, farthestOf(sampled), filter.circle!.radiusKm) ?? counted);
     const total = inSample * modulus;
-    return { total, facets: toFacets(sampled, total / counted, this.facetLimit), exhaustive: false };
+    return this.precise(db, filter, {
+      total,
+      facets: toFacets(sampled, total / counted, this.facetLimit),
+      exhaustive: false,
+    });
   }
 
   /** Total and facets from statsSql's rows: exact below its bound, else estimated (see stats). */

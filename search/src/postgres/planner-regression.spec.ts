@@ -181,6 +181,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
       'one pass': /^with m as materialized \(\s+select d\.id/,
       count: /^with m as materialized \(select d\.category_slug/,
       page: /^select d\.id, d\.slug/,
+      'count again': /^select count\(\*\) as count from search_documents d/,
     };
     const kindOf = (text: string) => Object.entries(kinds).find(([, pattern]) => pattern.test(text))?.[0];
     expect(new Set(reads.map((s) => kindOf(s.text)))).toEqual(new Set(Object.keys(kinds)));
