@@ -262,8 +262,8 @@ async function run(
 /**
  * Relevance when no sample level answered, so the matches are few: every one (up to rankAllUpTo) is ranked,
  * counted and faceted in one pass, where counting and then ranking read them twice. More than that many
- * (a sample's count can fall short) are ranked by windows and counted again (Counter.precise). `unseen`: the filter with its values unseen, when the
- * pass is planned once.
+ * (a sample's count can fall short) are ranked by windows and counted again (Counter.precise, through the
+ * `sampleable` filter). `unseen`: the filter with its values unseen, when the pass is planned once.
  */
 async function rankedWithStats(
   db: SearchDb,
