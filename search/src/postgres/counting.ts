@@ -4,7 +4,14 @@ import { facetCountsSql, facetFiltersTotalSql } from './facet-counts.js';
 import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
 import type { Filter } from './filter.js';
 import { distanceSql, scaledToRadius } from './geo.js';
-import { fixedFacetColumns, plannedRows, prepared, withoutBitmapScans, type Sql } from './planning.js';
+import {
+  fixedFacetColumns,
+  plannedRows,
+  prepared,
+  preparedUnlessValuesInText,
+  withoutBitmapScans,
+  type Sql,
+} from './planning.js';
 import { DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
 import type { WordGroups } from './tsquery.js';
@@ -180,7 +187,9 @@ export class Counter {
     const text = modulus
       ? `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`
       : `select count(*) as count from ${DOCUMENTS_TABLE} d where ${sampleable.where}`;
-    const counted = await db.query<{ count: string }>(prepared({ text, values: sampleable.values }));
+    const counted = await db.query<{ count: string }>(
+      preparedUnlessValuesInText({ text, values: sampleable.values }, sampleable),
+    );
     const total = Number(counted.rows[0].count);
     if (total === estimate.total || estimate.total === 0) return estimate;
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
@@ -197,7 +206,9 @@ export class Counter {
   ): Promise<{ stats: Stats; sampleable: Filter } | { coarser: CoarseCount | null }> {
     if (!sampleable) return { coarser: null };
     // Each level reads every sampled match up to its bound: common lexemes are tested on those rows (buildFilter).
-    const { rows } = await db.query<FacetRow>(prepared(samplesSql(sampleable.everyMatch ?? sampleable, this.levels)));
+    const { rows } = await db.query<FacetRow>(
+      preparedUnlessValuesInText(samplesSql(sampleable.everyMatch ?? sampleable, this.levels), sampleable),
+    );
     // A level's count is null when PostgreSQL did not read it.
     const read = rows.filter((r) => r.facet === 'level' && r.count !== null);
     const counted = new Map(read.map((r) => [Number(r.value), Number(r.count)]));

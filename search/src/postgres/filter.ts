@@ -18,6 +18,8 @@ export interface Filter {
   circle: { lat: string; lng: string; radiusKm: number } | null;
   /** `where` has a tsvector condition. */
   text: boolean;
+  /** `where` holds values in its text (a radius's or a box's corners), so each query has a text of its own. */
+  valuesInText: boolean;
   /**
    * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
    * search (buildFilter).
@@ -111,7 +113,16 @@ export function buildFilter(
   };
   const text = words !== null || location !== null || facets !== null;
   // Its own copy of the values: everyMatch's index search adds parameters the other statements do not have.
-  const filter = { where: matching(words), withWords: matching, values: [...values], refs, circle, text };
+  const valuesInText = !valuesUnseen && (circle !== null || query.bounds !== null);
+  const filter = {
+    where: matching(words),
+    withWords: matching,
+    values: [...values],
+    refs,
+    circle,
+    text,
+    valuesInText,
+  };
   if (!frequent) return filter;
   // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
   // (a prefix searched as such is of unknown share: it stays in the index search).

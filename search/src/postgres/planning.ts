@@ -27,6 +27,14 @@ export function prepared(sql: Sql): pg.QueryConfig {
   return { name: statementName('search', sql.text), text: sql.text, values: sql.values };
 }
 
+/**
+ * `prepared(sql)`, unless the filter writes values into the text (a radius's or a box's corners): such a text is
+ * one query's, and kept prepared it would only fill its connection.
+ */
+export function preparedUnlessValuesInText(sql: Sql, filter: Filter): pg.QueryConfig {
+  return filter.valuesInText ? sql : prepared(sql);
+}
+
 /** A prepared statement's name on a connection: its text's hash (hexadecimal, so also an SQL identifier for PREPARE). */
 function statementName(prefix: string, text: string): string {
   return `${prefix}_${createHash('sha1').update(text).digest('hex')}`;

@@ -236,10 +236,15 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(Math.max(...distances)).toBeLessThanOrEqual(50);
     // Six nearest within 0.556 km, scaled to 1 km: (1 / 0.556)^1.5 × 6 ≈ 14, then counted again (Counter.precise)
     // as an engine counting every match counts them.
-    const estimated = await engine.search({ ...near, radiusKm: 1 });
+    const statements: pg.QueryConfig[] = [];
+    const recorded = new PostgresSearchEngine(recordingPool(pool, statements), { exactCountUpTo: 5 });
+    const estimated = await recorded.search({ ...near, radiusKm: 1 });
     const counted = await new PostgresSearchEngine(pool).search({ ...near, radiusKm: 1 });
     expect(counted).toMatchObject({ exhaustive: true, total: 9 });
     expect(estimated).toMatchObject({ exhaustive: false, total: 9 });
+    // Its text holds the radius's corners, one query's: it is not kept prepared on the connection.
+    const again = statements.filter((s) => s.text.startsWith('select count(*)'));
+    expect(again.map((s) => s.name)).toEqual([undefined]);
     const few = await engine.search({ ...near, radiusKm: 0.3 });
     expect(few).toMatchObject({ exhaustive: true, total: 3 });
     // Radius statements run with their values written in: quotes stay inside the literals.
