@@ -12,7 +12,7 @@ import {
   withoutBitmapScans,
   type Sql,
 } from './planning.js';
-import { DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
+import { COUNT_MODULI, DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
 import type { WordGroups } from './tsquery.js';
 
@@ -118,8 +118,8 @@ export class Counter {
   /**
    * Total and facets of a query that filters by nothing an index searches (open now, a minimum rating, facets no
    * sample b-tree serves), where the planner could only guess: every row of the finest table holding at most
-   * filteredRowsUpTo documents is read — the documents themselves (exact), else one in 10, 100 or 1000 (the
-   * count scaled; its error about 1/√(matches read), 1.5 % for 4,500 of 12,000 at 1.2M). A query a sample b-tree
+   * filteredRowsUpTo documents is read — the documents themselves (exact), else one in 10 to 1000 (COUNT_MODULI;
+   * the count scaled, its error about 1/√(matches read): 1 % for 9,000 of 24,000 at 1.2M). A query a sample b-tree
    * serves (`sampledInstead`) is counted exactly when the documents are that few, else by that b-tree.
    */
   async filteredStats(db: SearchDb, filter: Filter, sampledInstead: (() => Promise<Stats>) | null): Promise<Stats> {
@@ -131,8 +131,8 @@ export class Counter {
     );
     const documents = sized[0]?.documents ?? 0;
     const modulus =
-      [1, ...[...SAMPLE_MODULI].sort((a, b) => a - b)].find((m) => documents / m <= this.filteredRowsUpTo) ??
-      Math.max(...SAMPLE_MODULI);
+      [1, ...[...COUNT_MODULI].sort((a, b) => a - b)].find((m) => documents / m <= this.filteredRowsUpTo) ??
+      Math.max(...COUNT_MODULI);
     // A sample b-tree serves the query better than reading a sample table through.
     if (modulus > 1 && sampledInstead) return sampledInstead();
     const sampled = modulus === 1 ? '' : ` and d.id % ${modulus} = 0`;
@@ -179,7 +179,8 @@ export class Counter {
    * the sample indexes answer (stats), which the documents' indexes answer too.
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
-    const coarsestFirst = [...SAMPLE_MODULI].sort((a, b) => b - a);
+    // Lexemes are searched in a GIN index of every count modulus; the samples' b-trees exist for SAMPLE_MODULI.
+    const coarsestFirst = [...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)].sort((a, b) => b - a);
     const modulus =
       estimate.total < this.preciseMatches
         ? null

@@ -209,12 +209,15 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       expect(Math.abs(found.facets.city[0].count - 570)).toBeLessThanOrEqual(1);
       expect(statements.some((s) => /^select count\(\*\) as count from search_documents d/.test(s.text!))).toBe(true);
     }
-    // A set the finest sample holds PRECISE_MATCHES of (5 here) is counted there: every sampled match, scaled.
-    const sampled = new PostgresSearchEngine(pool, { ...options, preciseMatches: 5 });
+    // A set a sample holds PRECISE_MATCHES of (5 here) is counted in the coarsest such (COUNT_MODULI): the
+    // estimate of 300 in one in 50, every sampled match, scaled.
+    statements.length = 0;
+    const sampled = new PostgresSearchEngine(recordingPool(pool, statements), { ...options, preciseMatches: 5 });
     expect(await sampled.search({ q: 'numbat' })).toMatchObject({
-      total: 10 * (await numbats('id % 10 = 0')),
+      total: 50 * (await numbats('id % 50 = 0')),
       exhaustive: false,
     });
+    expect(statements.some((s) => /^select count\(\*\) \* 50 as count from search_samples d/.test(s.text!))).toBe(true);
     await pool.query(`delete from businesses where name like '% Grill%' and city = 'Darwin'`);
     await drainOutbox(pool, engine);
   });

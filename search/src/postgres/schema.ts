@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v22';
+export const LAYOUT_VERSION = 'search_documents v24';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -19,6 +19,12 @@ export const PREFIX_LEXEME_LENGTHS = [3, 4];
  * Each divides the next coarser one, so the finest holds them all.
  */
 export const SAMPLE_MODULI = [1000, 100, 10];
+/**
+ * The samples a total is counted again in (Counter.precise), each a GIN index: the coarsest holding 10,000 of the
+ * matches is read, so 10,000 to 25,000 rows whatever the total. They include SAMPLE_MODULI and are multiples of
+ * the finest; the samples table stores them coarsest first, so the rows of one lie together at its front.
+ */
+export const COUNT_MODULI = [1000, 500, 200, 100, 50, 20, 10];
 /** The documents of the finest sample, with what counting and facets read (createSamplesTableSql). */
 export const SAMPLES_TABLE = 'search_samples';
 const FINEST_SAMPLE = Math.min(...SAMPLE_MODULI);
@@ -131,13 +137,13 @@ export function createSamplesTableSql(samples: string): string {
 }
 
 /**
- * Copies a rebuild's sampled documents, the coarsest sample's first, and within each in an order unrelated
- * to id or popularity (a hash of the id): a level that finds more matches than it reads takes the first in
- * storage order, and those are then a fair sample for the facets.
+ * Copies a rebuild's sampled documents, the coarsest sample's first (COUNT_MODULI), and within each in an order
+ * unrelated to id or popularity (a hash of the id): a level that finds more matches than it reads takes the first
+ * in storage order, and those are then a fair sample for the facets.
  */
 export function createSamplesFillSql(table: string, samples: string): string {
   const columns = SAMPLE_COLUMNS.join(', ');
-  const coarsestFirst = [...SAMPLE_MODULI]
+  const coarsestFirst = [...COUNT_MODULI]
     .sort((a, b) => b - a)
     .map((modulus) => `(id % ${modulus} = 0) desc`)
     .join(', ');
@@ -163,7 +169,7 @@ export function syncSamplesSql(table: string, samples: string): string {
 }
 
 /**
- * GIN indexes over one sample document in each of SAMPLE_MODULI: a GIN search collects a term's whole
+ * GIN indexes over one sample document in each of COUNT_MODULI: a GIN search collects a term's whole
  * posting list into a bitmap and sorts its pages before reading the first row, so a sample of the matches costs
  * as much as all of them unless it comes from a smaller list.
  */
@@ -171,7 +177,7 @@ export function createSampleIndexesSql(samples: string, generation: string): str
   const s = pg.escapeIdentifier(samples);
   const name = (suffix: string) => pg.escapeIdentifier(`search_samples_${generation}_${suffix}`);
   return [
-    ...SAMPLE_MODULI.map(
+    ...COUNT_MODULI.map(
       (modulus) => `create index ${name(`tsv_${modulus}`)}
         on ${s} using gin (tsv) with (fastupdate = off) where is_approved and id % ${modulus} = 0`,
     ),
