@@ -177,7 +177,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
     const reads = statements.filter((s) => s.text.includes('from search_documents d') && !s.text.startsWith('explain'));
     expect(reads.filter((s) => !s.name).map((s) => s.text)).toEqual([]);
     const kinds = {
-      windows: /^with best_of_all/,
+      windows: /^with walk_0/,
       'one pass': /^with m as materialized \(\s+select d\.id/,
       count: /^with m as materialized \(select d\.category_slug/,
       page: /^select d\.id, d\.slug/,

@@ -156,10 +156,11 @@ export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sq
   }
   // Many matches: ranking them all would cost as much as they are many, so each tier's best are fetched by
   // an ordered, limited walk; the union holds every document the page can show, because a tier's first
-  // `window` by popularity cannot be outranked by one outside them. The walk of all matches goes first:
-  // when its window is all of the matches, or all in tier k or better, it is also tier k's window, and that
-  // tier's walk is skipped. So is every walk after better tiers' walks found `window` documents together: the page
-  // is then theirs alone.
+  // `window` by popularity cannot be outranked by one outside them. The exact names' walk goes first: when it
+  // finds `window` of them (a name many places share), the page is theirs alone and nothing else is walked.
+  // Then the walk of all matches: when its window is all of the matches, or all in tier k or better, it is also
+  // tier k's window, and that tier's walk is skipped. So is every walk after better tiers' walks found `window`
+  // documents together: the page is then theirs alone.
   const window = valuesUnseen ? String(offset + query.limit) : param(offset + query.limit);
   const found = (tierNumber: number) =>
     tierNumber === 0
@@ -172,11 +173,15 @@ export function relevanceSql(statement: HitsStatement, request: HitsRequest): Sq
     `walk_${tierNumber} as materialized (select d.id from ${DOCUMENTS_TABLE} d where ${walk(filter)}
       and (select count(*) = ${window} and max(tier) > ${tierNumber} from best_of_all) ${found(tierNumber)}
       order by d.reviews desc, d.id limit ${window})`;
+  const [exactNames, ...others] = tiers;
   return {
-    text: `with best_of_all as materialized (
-             select d.id, ${tier} as tier from ${DOCUMENTS_TABLE} d where ${filter.where}
+    text: `with walk_0 as materialized (select d.id from ${DOCUMENTS_TABLE} d where ${exactNames.walk(filter)}
              order by d.reviews desc, d.id limit ${window}),
-           ${tiers.map(tierWalk).join(',\n           ')},
+           best_of_all as materialized (
+             select d.id, ${tier} as tier from ${DOCUMENTS_TABLE} d
+             where ${filter.where} and (select count(*) < ${window} from walk_0)
+             order by d.reviews desc, d.id limit ${window}),
+           ${others.map((t, i) => tierWalk(t, i + 1)).join(',\n           ')},
            candidates as (
              select id from best_of_all
              ${tiers.map((_, i) => `union select id from walk_${i}`).join('\n             ')})
