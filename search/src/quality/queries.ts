@@ -122,18 +122,45 @@ const WORD_FORMS: [string, string][] = [
 ];
 
 /**
- * Plural ↔ singular: each noun of WORD_FORMS that 3+ businesses have, queried in both forms; each must find every
- * business with either form in its name, category or type.
+ * German singular and plural (and adjective endings) of the words of the Zürich export's names and categories
+ * ("Bäckerei", "Taverne", "Schweizerisches Restaurant"), typed as people type them (folded by the query).
  */
-export function wordFormCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
+const GERMAN_WORD_FORMS: string[][] = [
+  ['bäckerei', 'bäckereien'],
+  ['taverne', 'tavernen'],
+  ['terrasse', 'terrassen'],
+  ['krone', 'kronen'],
+  ['stube', 'stuben'],
+  ['haus', 'häuser'],
+  ['garten', 'gärten'],
+  ['küche', 'küchen'],
+  ['stern', 'sternen'],
+  ['schweizerische', 'schweizerisches'],
+  ['chinesische', 'chinesisches'],
+  ['vegane', 'veganes'],
+];
+
+/**
+ * Plural ↔ singular: each noun of `nouns` that `atLeast` businesses have, queried in each form; each must find every
+ * business with any of the forms in its name, category or type. English by default (WORD_FORMS, 3+ businesses);
+ * `germanWordFormCases`: GERMAN_WORD_FORMS, 1+ (the Zürich export has few of each).
+ */
+export function wordFormCases(
+  corpus: readonly CorpusBusiness[],
+  nouns: readonly (readonly string[])[] = WORD_FORMS,
+  atLeast = 3,
+): RecallCase[] {
   const wordsOf = new Map(
     corpus.map((b) => [b.id, new Set(queryWords(`${b.name} ${b.category ?? ''} ${b.type ?? ''}`))]),
   );
-  return WORD_FORMS.flatMap((forms) => {
-    const expected = corpus.filter((b) => forms.some((f) => wordsOf.get(b.id)!.has(f))).map((b) => b.id);
-    return expected.length < 3 ? [] : forms.map((q) => ({ q, expected }));
+  return nouns.flatMap((forms) => {
+    const folded = forms.map((f) => queryWords(f).join(' '));
+    const expected = corpus.filter((b) => folded.some((f) => wordsOf.get(b.id)!.has(f))).map((b) => b.id);
+    return expected.length < atLeast ? [] : forms.map((q) => ({ q, expected }));
   });
 }
+
+export const germanWordFormCases = (corpus: readonly CorpusBusiness[]) => wordFormCases(corpus, GERMAN_WORD_FORMS, 1);
 
 /**
  * Location filter precision: the most common category word of each city with 10+ businesses, searched in that
