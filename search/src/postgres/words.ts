@@ -27,6 +27,15 @@ function bracket(ranges: [number, number][]): string {
   return `[${ranges.map(([a, b]) => (a === b ? escape(a) : `${escape(a)}-${escape(b)}`)).join('')}]`;
 }
 
+/** The algorithms of search_stem_languages' country_code: a case of the listed countries, else English alone. */
+function stemLanguagesCase(): string {
+  const whens = [...countriesByStemLanguages()].map(
+    ([algorithms, codes]) => `when upper(country_code) in ('${codes.join("', '")}') then '{${algorithms}}'`,
+  );
+  const english = `'{${STEM_LANGUAGES[0].algorithm}}'`;
+  return whens.length > 0 ? `case ${whens.join('\n        ')}\n        else ${english} end` : english;
+}
+
 /**
  * The functions the documents' generated columns call: search_words (a text's folded words, one space apart),
  * search_stem_text (the marked stems of a tsvector's words in the document's country's languages, where they differ
@@ -47,13 +56,7 @@ export function wordFunctionsSql(): string[] {
     // the country is listed.
     `create or replace function search_stem_languages(country_code text) returns text[]
       language sql immutable parallel safe
-      as $$ select case ${[...countriesByStemLanguages()]
-        .map(
-          ([algorithms, codes]) =>
-            `when upper(country_code) in (${codes.map((c) => `'${c}'`).join(', ')}) then '{${algorithms}}'`,
-        )
-        .join('\n        ')}
-        else '{english}' end::text[] $$`,
+      as $$ select (${stemLanguagesCase()})::text[] $$`,
     // The marked stems of a tsvector's words in each of the languages (word-forms.ts stemIn), where they differ from
     // the word. A language's stop words have none (ts_lexize gives them an empty array).
     `create or replace function search_stem_text(words tsvector, weight text, languages text[]) returns text
