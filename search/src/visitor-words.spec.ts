@@ -5,11 +5,11 @@ import type { SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { AMENITIES, COMPOUNDS, GROOMERS, TEA_ROOMS, withFixtures } from './testing/places.js';
+import { AMENITIES, COMPOUNDS, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
 
 /**
  * The contract both engines pass for what visitors type: suggestions (prefixes and typos), places by any of their
- * names, words typed apart, the admin's synonyms and amenities. Same set-up as search-engine.spec.ts.
+ * names, words typed apart, other forms of a word in the country's language, the admin's synonyms and amenities. Same set-up as search-engine.spec.ts.
  */
 const approved = FIXTURES.filter((f) => f.approved !== false);
 
@@ -185,5 +185,25 @@ describe.each(contractEngines())('what visitors type: %s engine', (_kind, contra
     } finally {
       await pool.query(`delete from search_synonyms where phrase = 'zzpooch wash'`);
     }
+  });
+
+  it("finds the other forms of a word in the languages of the place's country, the form as typed first", async () => {
+    await withPlaces(WORD_FORMS, async () => {
+      const names = async (q: string) => (await search({ q })).hits.map((h) => h.name);
+      // Engines without word forms (testing/engines.ts) find the words as typed, and maybe more by typo tolerance.
+      const expectForms = async (q: string, asTyped: string[], withForms: string[]) =>
+        expect(await names(q)).toEqual(contract.capabilities.wordForms ? withForms : expect.arrayContaining(asTyped));
+      // German plural ↔ singular in Zürich and Wien (not the last word, which is a prefix as typed).
+      await expectForms(
+        'bäckereien zzalp',
+        ['Zzalp Bäckereien', 'Zzalp Bäckereien Deli'],
+        ['Zzalp Bäckereien', 'Zzalp Bäckereien Deli', 'Zzalp Bäckerei'],
+      );
+      // A German plural stands for its stem in German places only: the New York deli is stemmed in English alone.
+      await expectForms('bäckerei zzalp', ['Zzalp Bäckerei'], ['Zzalp Bäckerei', 'Zzalp Bäckereien']);
+      await expectForms('metzgereien zzalp', [], ['Zzalp Metzgerei']);
+      // French in Paris.
+      await expectForms('boulangeries zzalp', [], ['Zzalp Boulangerie']);
+    });
   });
 });

@@ -1,20 +1,113 @@
+import { countries } from 'countries-list';
+import snowball from 'snowball-stemmers';
 import { englishStem } from '@directory/core';
 
 /**
- * Word forms: plural and singular (and other inflections) match each other through their English Snowball stem,
- * the algorithm of PostgreSQL's english_stem dictionary (the same stems over the corpus's 4,600 words: the relevance
- * suite's word-forms.spec.ts; words of the letters a–z only, which English words are). A document holds, besides its words, the stem of each word whose stem differs from
- * it, marked (`=bakeri` for "bakery"); a query word stands also for its stem, marked and as a word ("bakeries" →
- * `=bakeri`, `bakeri`), so "bakeries" finds "Bakery" and "gym" finds "Gyms".
+ * Word forms: plural and singular (and other inflections) match each other through their Snowball stem, the
+ * algorithm of PostgreSQL's `<language>_stem` dictionary (the same stems over the real exports' words and a list of
+ * inflected words of each language: the relevance suite's stem tests). A document holds, besides its words, the stem
+ * of each word in English and in its country's languages (STEM_LANGUAGES, by countries-list) wherever the stem differs
+ * from the word, marked per language (`=bakeri` for "bakery", `=de:backerei` for "Bäckereien" in Zürich), so a German
+ * stem never meets an English one. A query does not know its language: each of its words stands also for its stem in
+ * every language, marked and as a word ("bakeries" → `=bakeri`, `bakeri`; "bäckereien" → `=de:backerei`,
+ * `backerei`), so "bakeries" finds "Bakery", "gym" finds "Gyms" and "bäckereien" finds "Bäckerei".
  */
-/** The mark of a stem among a document's words (no letter or digit: never a word of its own). */
+
+/** A language whose words are stemmed: PostgreSQL has its Snowball dictionary and snowball-stemmers its algorithm. */
+export interface StemLanguage {
+  /** ISO 639-1 codes of the language as countries-list names it (Norwegian is `no`, `nb` and `nn`). */
+  codes: readonly string[];
+  /** The Snowball algorithm: snowball-stemmers' name, and PostgreSQL's dictionary `<algorithm>_stem`. */
+  algorithm: string;
+  /** The mark before its stems among a document's words: no letter or digit, so never a word of its own. */
+  mark: string;
+  /**
+   * The folded words it stems (text.ts fold: accents dropped, so German "bäckerei" is stemmed as "backerei", which
+   * the German algorithm stems alike: it drops the umlauts of its stems). Words of other letters are left alone: the
+   * two implementations are held equal on these.
+   */
+  letters: string;
+}
+
+/** Letters a–z: the folded words of the Latin-script languages. */
+const LATIN = 'a-z';
+/** Cyrillic а–я: folded Russian words (й and ё fold to и and е). Escapes, so no locale reads them. */
+const CYRILLIC = '\\u0430-\\u044f';
+
+/**
+ * English first: every document is stemmed in English (the data's categories are English in any country), as before
+ * other languages were. The others are the languages of the data's countries whose singular and plural share a stem
+ * once folded (search/src/quality/stems.ts lists the inflections checked). Left out: Turkish ("lokanta" → `loka` but
+ * "lokantalar" → `lokanta`, "fırınlar" folded unstemmed: the algorithm needs ı, ö and ü), and the languages with no
+ * algorithm in snowball-stemmers (Greek, Serbian, Hindi...) or in PostgreSQL (Czech, Slovene).
+ */
+export const STEM_LANGUAGES: readonly StemLanguage[] = [
+  { codes: ['en'], algorithm: 'english', mark: '=', letters: LATIN },
+  { codes: ['de'], algorithm: 'german', mark: '=de:', letters: LATIN },
+  { codes: ['fr'], algorithm: 'french', mark: '=fr:', letters: LATIN },
+  { codes: ['it'], algorithm: 'italian', mark: '=it:', letters: LATIN },
+  { codes: ['es'], algorithm: 'spanish', mark: '=es:', letters: LATIN },
+  { codes: ['pt'], algorithm: 'portuguese', mark: '=pt:', letters: LATIN },
+  { codes: ['nl'], algorithm: 'dutch', mark: '=nl:', letters: LATIN },
+  { codes: ['sv'], algorithm: 'swedish', mark: '=sv:', letters: LATIN },
+  { codes: ['da'], algorithm: 'danish', mark: '=da:', letters: LATIN },
+  { codes: ['no', 'nb', 'nn'], algorithm: 'norwegian', mark: '=no:', letters: LATIN },
+  { codes: ['fi'], algorithm: 'finnish', mark: '=fi:', letters: LATIN },
+  { codes: ['ru'], algorithm: 'russian', mark: '=ru:', letters: CYRILLIC },
+];
+
+/** The first character of every stem mark: the vocabulary of typo variants leaves such lexemes out. */
 export const STEM_MARK = '=';
+
+const byCode = new Map(STEM_LANGUAGES.flatMap((language) => language.codes.map((code) => [code, language] as const)));
+
+/**
+ * The languages a document of this country is stemmed in: English, then the country's languages (countries-list, in
+ * its order) that STEM_LANGUAGES has. An unknown or missing country: English alone.
+ */
+export function countryStemLanguages(countryCode: string | null | undefined): StemLanguage[] {
+  const country = countryCode ? countries[countryCode.toUpperCase() as keyof typeof countries] : undefined;
+  const languages = (country?.languages ?? []).map((code) => byCode.get(code)).filter((l) => l !== undefined);
+  return [...new Set([STEM_LANGUAGES[0], ...languages])];
+}
+
+/** Each country with a language besides English, by the algorithms it is stemmed in (search_stem_languages). */
+export function countriesByStemLanguages(): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const code of Object.keys(countries).sort()) {
+    const algorithms = countryStemLanguages(code).map((language) => language.algorithm);
+    if (algorithms.length === 1) continue;
+    const key = algorithms.join(',');
+    groups.set(key, [...(groups.get(key) ?? []), code]);
+  }
+  return groups;
+}
+
+const stemmers = new Map(STEM_LANGUAGES.map((l) => [l, snowball.newStemmer(l.algorithm)]));
+const letterTests = new Map(STEM_LANGUAGES.map((l) => [l, new RegExp(`^[${l.letters}]+$`, 'u')]));
+
+/** The stem of a folded word in a language, or null when it is the word itself or not a word of its letters. */
+export function stemIn(language: StemLanguage, word: string): string | null {
+  if (!letterTests.get(language)!.test(word)) return null;
+  const stem = stemmers.get(language)!.stem(word);
+  return stem && stem !== word ? stem : null;
+}
 
 /** The English stem of a folded word of the letters a–z, or null when it is the word itself (or none). */
 export const stemOf = englishStem;
 
-/** What a query word stands for besides itself: its stem, marked (documents' inflections) and as a word. */
+/**
+ * What a query word stands for besides itself: its stem in each language, marked (documents' inflections, "gym" the
+ * `=gym` of "Gyms": also when the stem is the word itself) and as a word where it differs (documents whose word is the
+ * stem itself, which carry no stem of it), each once.
+ */
 export function wordFormsOf(word: string): string[] {
-  const stem = stemOf(word);
-  return stem ? [`${STEM_MARK}${stem}`, stem] : [];
+  const forms = new Set<string>();
+  for (const language of STEM_LANGUAGES) {
+    if (!letterTests.get(language)!.test(word)) continue;
+    const stem = stemmers.get(language)!.stem(word) || word;
+    forms.add(`${language.mark}${stem}`);
+    if (stem !== word) forms.add(stem);
+  }
+  return [...forms];
 }

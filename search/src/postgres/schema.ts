@@ -67,7 +67,7 @@ const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_minutes', 't
  * a tsvector) and a weighted tsvector as generated columns (name A > category/type B > city/address/country C, plus
  * the location terms as `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the
  * filters match, every word's first 3 and 4 letters as `^` ones, which short prefixes match, and the name's,
- * category's and type's English stems as `=` ones, which other forms of a word match), the same lexemes of the name
+ * category's and type's stems as `=` ones, in English and the country's languages, which other forms of a word match), the same lexemes of the name
  * and category alone (title_words: PostgreSQL's estimates of a tsvector ignore weights, its own statistics do not),
  * kept apart from businesses so an import's COPY never pays for search indexes and a rebuild can be swapped in by
  * renaming.
@@ -86,11 +86,11 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
     `create unlogged table ${t} (
       tsv tsvector generated always as (
         search_document_lexemes(name, category, type, city, full_address, country,
-          coalesce(synonym_phrases, '') || ' ' || coalesce(amenities, '')) ||
+          coalesce(synonym_phrases, '') || ' ' || coalesce(amenities, ''), country_code) ||
         search_location_lexemes(location_terms) ||
         search_filter_lexemes(category_slug, country_code, city_slug)
       ) stored,
-      title_words tsvector generated always as (search_title_lexemes(name, category, type)) stored,
+      title_words tsvector generated always as (search_title_lexemes(name, category, type, country_code)) stored,
       name_words tsvector generated always as (to_tsvector('simple', search_words(name))) stored,
       name_folded text generated always as (search_words(name)) stored,
       id bigint primary key,

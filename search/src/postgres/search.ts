@@ -135,10 +135,10 @@ function namesOf(groups: WordGroups): string[] {
 }
 
 /**
- * What a query word stands for besides itself: its English stem (word-forms.ts) and, from 4 letters, a place of that
- * name: the `~word` location lexeme of the documents whose city has it among its names ("munich" → München's), so
- * "pizza munich" finds München's pizzerias as "pizza" in München does. Shorter words (codes such as "al", "la")
- * stay words: only the location box reads them as places.
+ * What a query word stands for besides itself: its stem in each stemmed language (word-forms.ts) and, from 4 letters,
+ * a place of that name: the `~word` location lexeme of the documents whose city has it among its names ("munich" →
+ * München's), so "pizza munich" finds München's pizzerias as "pizza" in München does. Shorter words (codes such as
+ * "al", "la") stay words: only the location box reads them as places.
  */
 function formsOf(word: string): string[] {
   return word.length >= PLACE_WORD_LETTERS ? [...wordFormsOf(word), `~${word}`] : wordFormsOf(word);

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
+import { countries } from 'countries-list';
 import { searchWords } from '../text.js';
+import { countryStemLanguages, STEM_LANGUAGES, stemIn } from '../word-forms.js';
 import { wordFunctionsSql } from './words.js';
 
 /** The documents' words (search_words, to_tsvector) and the queries' (searchWords) are cut by one rule. */
@@ -54,6 +56,47 @@ describe('word cutting: search_words() in SQL and searchWords() in TypeScript', 
       expect([row.name, row.words]).toEqual([row.name, expected.join(' ')]);
       expect([row.name, row.lexemes]).toEqual([row.name, [...new Set(expected)].sort(byBytes)]);
     }
+  });
+
+  it("stems a document in English and its country's languages (countries-list), each language marked apart", async () => {
+    const codes = [...Object.keys(countries), 'de', 'XX'];
+    const { rows } = await pool.query<{ code: string; languages: string[] }>(
+      `select code, search_stem_languages(code) as languages from unnest($1::text[]) code`,
+      [codes],
+    );
+    for (const row of rows) {
+      expect([row.code, row.languages]).toEqual([row.code, countryStemLanguages(row.code).map((l) => l.algorithm)]);
+    }
+    expect(countryStemLanguages('CH').map((l) => l.algorithm)).toEqual(['english', 'german', 'french', 'italian']);
+    expect(countryStemLanguages('US').map((l) => l.algorithm)).toEqual(['english']);
+    const stems = async (text: string, countryCode: string) =>
+      (
+        await pool.query<{ stems: string }>(
+          `select search_stem_text(to_tsvector('simple', search_words($1)), 'A', search_stem_languages($2)) as stems`,
+          [text, countryCode],
+        )
+      ).rows[0].stems;
+    // As word-forms.ts marks them: English `=`, German `=de:`; in the US, English alone.
+    const expected = (text: string, countryCode: string) =>
+      countryStemLanguages(countryCode)
+        .flatMap((language) =>
+          [...new Set(searchWords(text))].sort(byBytes).map((word) => {
+            const stem = stemIn(language, word);
+            return stem ? ` '${language.mark}${stem}':1A` : '';
+          }),
+        )
+        .join('');
+    expect(await stems('Bäckereien Metzgereien', 'CH')).toBe(" '=de:backerei':1A '=de:metzgerei':1A");
+    expect(await stems('Bäckereien Metzgereien', 'US')).toBe('');
+    for (const [text, code] of [
+      ['Bäckereien Metzgereien', 'CH'],
+      ['Boulangeries Pâtisseries', 'BE'],
+      ['Bäckereien Boulangeries', 'US'],
+      ['Аптеки Магазины', 'RU'],
+    ]) {
+      expect([text, code, await stems(text, code)]).toEqual([text, code, expected(text, code)]);
+    }
+    expect(STEM_LANGUAGES.map((l) => l.mark)).toEqual([...new Set(STEM_LANGUAGES.map((l) => l.mark))]);
   });
 
   it('cuts the examples of issue 30 at the dots, slashes, apostrophes, ampersands and domains', () => {

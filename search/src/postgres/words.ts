@@ -1,5 +1,5 @@
 import { WORD_SEPARATOR } from '../text.js';
-import { STEM_MARK } from '../word-forms.js';
+import { countriesByStemLanguages, STEM_LANGUAGES } from '../word-forms.js';
 
 /**
  * The documents' words in SQL, cut by the same rule as the queries' (text.ts searchWords): search_words() is
@@ -27,10 +27,19 @@ function bracket(ranges: [number, number][]): string {
   return `[${ranges.map(([a, b]) => (a === b ? escape(a) : `${escape(a)}-${escape(b)}`)).join('')}]`;
 }
 
+/** The algorithms of search_stem_languages' country_code: a case of the listed countries, else English alone. */
+function stemLanguagesCase(): string {
+  const whens = [...countriesByStemLanguages()].map(
+    ([algorithms, codes]) => `when upper(country_code) in ('${codes.join("', '")}') then '{${algorithms}}'`,
+  );
+  const english = `'{${STEM_LANGUAGES[0].algorithm}}'`;
+  return whens.length > 0 ? `case ${whens.join('\n        ')}\n        else ${english} end` : english;
+}
+
 /**
  * The functions the documents' generated columns call: search_words (a text's folded words, one space apart),
- * search_stem_text (the marked English stems of a tsvector's words, where they differ from the word: the same as
- * word-forms.ts stemOf) and search_document_lexemes (the document's tsvector).
+ * search_stem_text (the marked stems of a tsvector's words in the document's country's languages, where they differ
+ * from the word: the same as word-forms.ts stemIn) and search_document_lexemes (the document's tsvector).
  * Replaced at every setup and rebuild; a change of them is a change of LAYOUT_VERSION.
  */
 export function wordFunctionsSql(): string[] {
@@ -43,40 +52,60 @@ export function wordFunctionsSql(): string[] {
       as $$ select btrim(regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary,
         regexp_replace(regexp_replace(normalize(value, NFKD), '[\\u0300-\\u036f]+', '', 'g'), '${separators}', ' ', 'g'))),
         '${separators}', ' ', 'g')) $$`,
-    `create or replace function search_stem_text(words tsvector, weight text) returns text
+    // The algorithms a document of a country is stemmed in (word-forms.ts countryStemLanguages): English alone unless
+    // the country is listed.
+    `create or replace function search_stem_languages(country_code text) returns text[]
+      language sql immutable parallel safe
+      as $$ select (${stemLanguagesCase()})::text[] $$`,
+    // The marked stems of a tsvector's words in each of the languages (word-forms.ts stemIn), where they differ from
+    // the word. A language's stop words have none (ts_lexize gives them an empty array).
+    `create or replace function search_stem_text(words tsvector, weight text, languages text[]) returns text
       language plpgsql immutable parallel safe strict
       as $$
       declare
+        language text;
+        dictionary regdictionary;
+        mark text;
+        letters text;
         lexeme text;
         stem text;
         stems text := '';
       begin
-        foreach lexeme in array tsvector_to_array(words) loop
-          continue when lexeme !~ '^[a-z]+$';
-          stem := (ts_lexize('english_stem', lexeme))[1];
-          continue when stem is null or stem = lexeme;
-          stems := stems || ' ''${STEM_MARK}' || stem || ''':1' || weight;
+        foreach language in array languages loop
+          case language
+            ${STEM_LANGUAGES.map(
+              (l) =>
+                `when '${l.algorithm}' then dictionary := '${l.algorithm}_stem'; mark := '${l.mark}'; letters := '^[${l.letters}]+$';`,
+            ).join('\n            ')}
+          end case;
+          foreach lexeme in array tsvector_to_array(words) loop
+            continue when lexeme !~ letters;
+            stem := (ts_lexize(dictionary, lexeme))[1];
+            continue when stem is null or stem = lexeme;
+            stems := stems || ' ''' || mark || stem || ''':1' || weight;
+          end loop;
         end loop;
         return stems;
       end $$`,
     // The words of the name (weight A), category and type (B), every word's first letters (search_prefix_text, for
     // short prefixes) and their stems (word-forms.ts): the documents' title words, which rare name words are found by.
-    `create or replace function search_title_lexemes(name text, category text, type text)
+    `create or replace function search_title_lexemes(name text, category text, type text, country_code text)
       returns tsvector
       language plpgsql immutable parallel safe
       as $$
       declare
+        languages text[] := search_stem_languages(country_code);
         name_words tsvector := to_tsvector('simple', search_words(coalesce(name, '')));
         category_words tsvector := to_tsvector('simple', search_words(coalesce(category, '') || ' ' || coalesce(type, '')));
       begin
         return setweight(name_words, 'A') || setweight(category_words, 'B') || (
           search_prefix_text(name_words, 'A') || search_prefix_text(category_words, 'B')
-          || search_stem_text(name_words, 'A') || search_stem_text(category_words, 'B'))::tsvector;
+          || search_stem_text(name_words, 'A', languages) || search_stem_text(category_words, 'B', languages))::tsvector;
       end $$`,
     // The title words, then the address's words (C) and what else the business answers to (D: its synonyms' phrases
     // and its amenities), with their first letters, and the stems of D's words.
     `create or replace function search_document_lexemes(
-        name text, category text, type text, city text, full_address text, country text, also text)
+        name text, category text, type text, city text, full_address text, country text, also text, country_code text)
       returns tsvector
       language plpgsql immutable parallel safe
       as $$
@@ -85,9 +114,9 @@ export function wordFunctionsSql(): string[] {
           coalesce(city, '') || ' ' || coalesce(full_address, '') || ' ' || coalesce(country, '')));
         also_words tsvector := to_tsvector('simple', search_words(coalesce(also, '')));
       begin
-        return search_title_lexemes(name, category, type) || setweight(address_words, 'C')
+        return search_title_lexemes(name, category, type, country_code) || setweight(address_words, 'C')
           || setweight(also_words, 'D') || (search_prefix_text(address_words, 'C') || search_prefix_text(also_words, 'D')
-          || search_stem_text(also_words, 'D'))::tsvector;
+          || search_stem_text(also_words, 'D', search_stem_languages(country_code)))::tsvector;
       end $$`,
   ];
 }

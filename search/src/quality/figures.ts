@@ -3,6 +3,7 @@ import type { CorpusBusiness } from './corpus.js';
 import {
   aliasCases,
   exactNameCases,
+  germanWordFormCases,
   locationCases,
   nameWordsOf,
   typoCases,
@@ -17,6 +18,7 @@ export interface RelevanceFigures {
   exactNameFirst: number;
   oneTypoTop3: number;
   wordFormRecall: number;
+  germanWordFormRecall: number;
   locationPrecision: number;
   placeAliasRecall: number;
   queries: number;
@@ -36,6 +38,7 @@ export async function measureRelevance(
   const exact = exactNameCases(corpus);
   const typos = typoCases(corpus);
   const forms = wordFormCases(corpus);
+  const germanForms = germanWordFormCases(corpus);
   const locations = locationCases(corpus);
   const aliases = aliasCases(corpus);
   const ranked = async (cases: RankCase[], figure: string) => {
@@ -75,9 +78,10 @@ export async function measureRelevance(
     exactNameFirst: await ranked(exact, 'exactNameFirst'),
     oneTypoTop3: await ranked(typos, 'oneTypoTop3'),
     wordFormRecall: await recall(forms, 'wordFormRecall'),
+    germanWordFormRecall: await recall(germanForms, 'germanWordFormRecall'),
     locationPrecision: await precision(locations),
     placeAliasRecall: await recall(aliases, 'placeAliasRecall'),
-    queries: exact.length + typos.length + forms.length + locations.length + aliases.length,
+    queries: exact.length + typos.length + forms.length + germanForms.length + locations.length + aliases.length,
     misses,
   };
 }

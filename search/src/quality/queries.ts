@@ -122,16 +122,55 @@ const WORD_FORMS: [string, string][] = [
 ];
 
 /**
+ * German singular and plural (and adjective endings) of the words of the Zürich export's names and categories
+ * ("Bäckerei", "Taverne", "Schweizerisches Restaurant"), typed as people type them (the query folds them).
+ */
+const GERMAN_WORD_FORMS: string[][] = [
+  ['bäckerei', 'bäckereien'],
+  ['taverne', 'tavernen'],
+  ['terrasse', 'terrassen'],
+  ['krone', 'kronen'],
+  ['stube', 'stuben'],
+  ['haus', 'häuser'],
+  ['garten', 'gärten'],
+  ['küche', 'küchen'],
+  ['stern', 'sternen'],
+  ['schweizerische', 'schweizerisches'],
+  ['chinesische', 'chinesisches'],
+  ['vegane', 'veganes'],
+];
+
+/**
  * Plural ↔ singular: each noun of WORD_FORMS that 3+ businesses have, queried in both forms; each must find every
  * business with either form in its name, category or type.
  */
 export function wordFormCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
+  return formCases(corpus, WORD_FORMS, 3, (form) => form);
+}
+
+/**
+ * German plural ↔ singular in Zürich: each of GERMAN_WORD_FORMS that a business of the Zürich export has, queried in
+ * each form followed by "zürich" (the form is then a word, not the prefix the last word is, which begins its
+ * plurals), must find every Zürich business with any of the forms.
+ */
+export function germanWordFormCases(corpus: readonly CorpusBusiness[]): RecallCase[] {
+  const inZurich = corpus.filter((b) => b.country_code === 'CH' && fold(b.full_address ?? '').includes('zurich'));
+  return formCases(inZurich, GERMAN_WORD_FORMS, 1, (form) => `${form} zürich`);
+}
+
+function formCases(
+  corpus: readonly CorpusBusiness[],
+  nouns: readonly (readonly string[])[],
+  atLeast: number,
+  query: (form: string) => string,
+): RecallCase[] {
   const wordsOf = new Map(
     corpus.map((b) => [b.id, new Set(queryWords(`${b.name} ${b.category ?? ''} ${b.type ?? ''}`))]),
   );
-  return WORD_FORMS.flatMap((forms) => {
-    const expected = corpus.filter((b) => forms.some((f) => wordsOf.get(b.id)!.has(f))).map((b) => b.id);
-    return expected.length < 3 ? [] : forms.map((q) => ({ q, expected }));
+  return nouns.flatMap((forms) => {
+    const folded = forms.map((f) => queryWords(f).join(' '));
+    const expected = corpus.filter((b) => folded.some((f) => wordsOf.get(b.id)!.has(f))).map((b) => b.id);
+    return expected.length < atLeast ? [] : forms.map((form) => ({ q: query(form), expected }));
   });
 }
 

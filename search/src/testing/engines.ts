@@ -16,8 +16,10 @@ export interface EngineCapabilities {
    */
   totalsBeyondBound: 'estimated' | 'capped';
   /**
-   * Other forms of a word match it ("gyms" finds "Gym"): PostgreSQL by English stems (word-forms.ts); Meilisearch has
-   * no stemming (only typo tolerance, which reaches some plurals of long words).
+   * Other forms of a word match it ("gyms" finds "Gym", "bäckereien" a Zürich "Bäckerei", "boulangeries" a Paris
+   * "Boulangerie"): PostgreSQL by Snowball stems in English and the languages of the document's country
+   * (word-forms.ts); Meilisearch has no stemming in any language (only typo tolerance, which reaches some plurals of
+   * long words).
    */
   wordForms: boolean;
   /**

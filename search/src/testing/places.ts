@@ -116,3 +116,20 @@ export const DATELINE: Fixture[] = [
   address: '1 Main Street',
   ...place,
 }));
+
+/**
+ * Word forms in the languages of a document's country: German in Zürich and Wien, French in Paris; "Bäckereien" also
+ * in New York, stemmed in English alone there.
+ */
+const ZURICH = { city: 'Zürich', country: 'Switzerland', countryCode: 'CH', lat: 47.37, lng: 8.54, rating: 4 };
+const WIEN = { city: 'Wien', country: 'Austria', countryCode: 'AT', lat: 48.21, lng: 16.37, rating: 4 };
+const PARIS = { city: 'Paris', country: 'France', countryCode: 'FR', lat: 48.86, lng: 2.35, rating: 4 };
+const NEW_YORK = { city: 'New York', country: 'United States', countryCode: 'US', lat: 40.71, lng: -74.0, rating: 4 };
+
+export const WORD_FORMS: Fixture[] = [
+  { key: 'zz-baeckerei', name: 'Zzalp Bäckerei', category: 'Bäckerei', reviews: 500, ...ZURICH },
+  { key: 'zz-baeckereien', name: 'Zzalp Bäckereien', category: 'Café', reviews: 5, ...ZURICH },
+  { key: 'zz-us-baeckereien', name: 'Zzalp Bäckereien Deli', category: 'Deli', reviews: 1, ...NEW_YORK },
+  { key: 'zz-metzgerei', name: 'Zzalp Metzgerei', category: 'Butcher shop', reviews: 50, ...WIEN },
+  { key: 'zz-boulangerie', name: 'Zzalp Boulangerie', category: 'Bakery', reviews: 40, ...PARIS },
+].map((place) => ({ ...place, address: `1 Zzalpweg, ${place.city}` }));
