@@ -67,10 +67,10 @@ const SAMPLE_BROWSE_READS = [...FACET_COLUMN_NAMES, 'rating', 'open_minutes', 't
  * a tsvector) and a weighted tsvector as generated columns (name A > category/type B > city/address/country C, plus
  * the location terms as `~term` lexemes, the category, country and city as `#c:`/`#cc:`/`#city:` ones, which the
  * filters match, every word's first 3 and 4 letters as `^` ones, which short prefixes match, and the name's,
- * category's and type's stems as `=` ones, in English and the country's languages, which other forms of a word match), the same lexemes of the name
- * and category alone (title_words: PostgreSQL's estimates of a tsvector ignore weights, its own statistics do not),
- * kept apart from businesses so an import's COPY never pays for search indexes and a rebuild can be swapped in by
- * renaming.
+ * category's and type's stems in English and the country's languages as `=` ones, which other forms of a word
+ * match), the same lexemes of the name and category alone (title_words: PostgreSQL's estimates of a tsvector ignore
+ * weights, its own statistics do not), kept apart from businesses so an import's COPY never pays for search indexes
+ * and a rebuild can be swapped in by renaming.
  *
  * UNLOGGED: the index is derived data. Skipping the write-ahead log makes fills and drains several times
  * cheaper; after a crash PostgreSQL empties the table and the worker rebuilds it at start (it checks for an
