@@ -7,10 +7,12 @@ import { englishStem } from '@directory/core';
  * algorithm of PostgreSQL's `<language>_stem` dictionary (the same stems over the real exports' words and a list of
  * inflected words of each language: the relevance suite's stem tests). A document holds, besides its words, the stem
  * of each word in English and in its country's languages (STEM_LANGUAGES, by countries-list) wherever the stem differs
- * from the word, marked per language (`=bakeri` for "bakery", `=de:backerei` for "Bäckereien" in Zürich), so a German
- * stem never meets an English one. A query does not know its language: each of its words stands also for its stem in
- * every language, marked and as a word ("bakeries" → `=bakeri`, `bakeri`; "bäckereien" → `=de:backerei`,
- * `backerei`), so "bakeries" finds "Bakery", "gym" finds "Gyms" and "bäckereien" finds "Bäckerei".
+ * from the word, marked alike in every language (`=bakeri` for "bakery", `=backerei` for "Bäckereien" in Zürich). A
+ * query does not know its language: each of its words stands also for its stem in every language, marked and as a
+ * word ("bakeries" → `=bakeri`, `bakeri`; "bäckereien" → `=backerei`, `backerei`), so "bakeries" finds "Bakery", "gym"
+ * finds "Gyms" and "bäckereien" finds "Bäckerei". One mark, because the languages mostly agree on a word's stem: a
+ * query word stands for two or three stems, where a mark per language made it twelve lexemes and cost a fifth of the
+ * engine's throughput at 1.2M (bench/engine-notes.md "Word forms").
  */
 
 /** A language whose words are stemmed: PostgreSQL has its Snowball dictionary and snowball-stemmers its algorithm. */
@@ -19,8 +21,6 @@ export interface StemLanguage {
   codes: readonly string[];
   /** The Snowball algorithm: snowball-stemmers' name, and PostgreSQL's dictionary `<algorithm>_stem`. */
   algorithm: string;
-  /** The mark before its stems among a document's words: no letter or digit, so never a word of its own. */
-  mark: string;
   /**
    * The folded words it stems (text.ts fold: accents dropped, so German "bäckerei" is stemmed as "backerei", which
    * the German algorithm stems alike: it drops the umlauts of its stems). Words of other letters are left alone: the
@@ -42,21 +42,24 @@ const CYRILLIC = '\\u0430-\\u044f';
  * algorithm in snowball-stemmers (Greek, Serbian, Hindi...) or in PostgreSQL (Czech, Slovene).
  */
 export const STEM_LANGUAGES: readonly StemLanguage[] = [
-  { codes: ['en'], algorithm: 'english', mark: '=', letters: LATIN },
-  { codes: ['de'], algorithm: 'german', mark: '=de:', letters: LATIN },
-  { codes: ['fr'], algorithm: 'french', mark: '=fr:', letters: LATIN },
-  { codes: ['it'], algorithm: 'italian', mark: '=it:', letters: LATIN },
-  { codes: ['es'], algorithm: 'spanish', mark: '=es:', letters: LATIN },
-  { codes: ['pt'], algorithm: 'portuguese', mark: '=pt:', letters: LATIN },
-  { codes: ['nl'], algorithm: 'dutch', mark: '=nl:', letters: LATIN },
-  { codes: ['sv'], algorithm: 'swedish', mark: '=sv:', letters: LATIN },
-  { codes: ['da'], algorithm: 'danish', mark: '=da:', letters: LATIN },
-  { codes: ['no', 'nb', 'nn'], algorithm: 'norwegian', mark: '=no:', letters: LATIN },
-  { codes: ['fi'], algorithm: 'finnish', mark: '=fi:', letters: LATIN },
-  { codes: ['ru'], algorithm: 'russian', mark: '=ru:', letters: CYRILLIC },
+  { codes: ['en'], algorithm: 'english', letters: LATIN },
+  { codes: ['de'], algorithm: 'german', letters: LATIN },
+  { codes: ['fr'], algorithm: 'french', letters: LATIN },
+  { codes: ['it'], algorithm: 'italian', letters: LATIN },
+  { codes: ['es'], algorithm: 'spanish', letters: LATIN },
+  { codes: ['pt'], algorithm: 'portuguese', letters: LATIN },
+  { codes: ['nl'], algorithm: 'dutch', letters: LATIN },
+  { codes: ['sv'], algorithm: 'swedish', letters: LATIN },
+  { codes: ['da'], algorithm: 'danish', letters: LATIN },
+  { codes: ['no', 'nb', 'nn'], algorithm: 'norwegian', letters: LATIN },
+  { codes: ['fi'], algorithm: 'finnish', letters: LATIN },
+  { codes: ['ru'], algorithm: 'russian', letters: CYRILLIC },
 ];
 
-/** The first character of every stem mark: the vocabulary of typo variants leaves such lexemes out. */
+/**
+ * The mark of a stem among a document's words, in any language (no letter or digit: never a word of its own; the
+ * vocabulary of typo variants leaves such lexemes out).
+ */
 export const STEM_MARK = '=';
 
 const byCode = new Map(STEM_LANGUAGES.flatMap((language) => language.codes.map((code) => [code, language] as const)));
@@ -106,7 +109,7 @@ export function wordFormsOf(word: string): string[] {
   for (const language of STEM_LANGUAGES) {
     if (!letterTests.get(language)!.test(word)) continue;
     const stem = stemmers.get(language)!.stem(word) || word;
-    forms.add(`${language.mark}${stem}`);
+    forms.add(`${STEM_MARK}${stem}`);
     if (stem !== word) forms.add(stem);
   }
   return [...forms];

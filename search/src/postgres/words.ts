@@ -1,5 +1,5 @@
 import { WORD_SEPARATOR } from '../text.js';
-import { countriesByStemLanguages, STEM_LANGUAGES } from '../word-forms.js';
+import { countriesByStemLanguages, STEM_LANGUAGES, STEM_MARK } from '../word-forms.js';
 
 /**
  * The documents' words in SQL, cut by the same rule as the queries' (text.ts searchWords): search_words() is
@@ -65,7 +65,6 @@ export function wordFunctionsSql(): string[] {
       declare
         language text;
         dictionary regdictionary;
-        mark text;
         letters text;
         lexeme text;
         stem text;
@@ -74,15 +73,14 @@ export function wordFunctionsSql(): string[] {
         foreach language in array languages loop
           case language
             ${STEM_LANGUAGES.map(
-              (l) =>
-                `when '${l.algorithm}' then dictionary := '${l.algorithm}_stem'; mark := '${l.mark}'; letters := '^[${l.letters}]+$';`,
+              (l) => `when '${l.algorithm}' then dictionary := '${l.algorithm}_stem'; letters := '^[${l.letters}]+$';`,
             ).join('\n            ')}
           end case;
           foreach lexeme in array tsvector_to_array(words) loop
             continue when lexeme !~ letters;
             stem := (ts_lexize(dictionary, lexeme))[1];
             continue when stem is null or stem = lexeme;
-            stems := stems || ' ''' || mark || stem || ''':1' || weight;
+            stems := stems || ' ''${STEM_MARK}' || stem || ''':1' || weight;
           end loop;
         end loop;
         return stems;
