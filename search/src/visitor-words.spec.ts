@@ -9,7 +9,8 @@ import { AMENITIES, COMPOUNDS, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } f
 
 /**
  * The contract both engines pass for what visitors type: suggestions (prefixes and typos), places by any of their
- * names, words typed apart, other forms of a word in the country's language, the admin's synonyms and amenities. Same set-up as search-engine.spec.ts.
+ * names, words typed apart, other forms of a word in the country's language, the admin's synonyms and amenities.
+ * Same set-up as search-engine.spec.ts.
  */
 const approved = FIXTURES.filter((f) => f.approved !== false);
 
