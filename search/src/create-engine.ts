@@ -45,8 +45,8 @@ export interface OpenedSearch {
  * index's hot pages are memory-resident), so the engine's sessions turn it off. They do not compile to machine
  * code (`jit`): every statement stops at a page or a bound, yet one the planner costs high (the estimate of a
  * large total, EXPLAIN of a whole filter) had a connection load LLVM (60 ms at 1.2M, once per connection) and
- * compile its expressions (0.9 against 0.3 ms). A count of up to 100,000 rows (Counter.precise) keeps its bitmap
- * exact in 32 MB of `work_mem`, where the default 4 MB turned it lossy: every row of a lossy page tested again.
+ * compile its expressions (0.9 against 0.3 ms). A count again (Counter.precise) keeps its bitmap exact in 32 MB of
+ * `work_mem`: with the default 4 MB one of 100,000 rows turned lossy, and every row of a lossy page was tested again.
  */
 export function searchPoolConfig(connectionString: string, max = 10): pg.PoolConfig {
   return {

@@ -89,11 +89,16 @@ export function countriesByStemLanguages(): Map<string, string[]> {
 const stemmers = new Map(STEM_LANGUAGES.map((l) => [l, snowball.newStemmer(l.algorithm)]));
 const letterTests = new Map(STEM_LANGUAGES.map((l) => [l, new RegExp(`^[${l.letters}]+$`, 'u')]));
 
+/** The stem of a folded word in a language (the word itself when it has none), or null when not of its letters. */
+function stemOrWord(language: StemLanguage, word: string): string | null {
+  if (!letterTests.get(language)!.test(word)) return null;
+  return stemmers.get(language)!.stem(word) || word;
+}
+
 /** The stem of a folded word in a language, or null when it is the word itself or not a word of its letters. */
 export function stemIn(language: StemLanguage, word: string): string | null {
-  if (!letterTests.get(language)!.test(word)) return null;
-  const stem = stemmers.get(language)!.stem(word);
-  return stem && stem !== word ? stem : null;
+  const stem = stemOrWord(language, word);
+  return stem !== word ? stem : null;
 }
 
 /** The English stem of a folded word of the letters a–z, or null when it is the word itself (or none). */
@@ -107,8 +112,8 @@ export const stemOf = englishStem;
 export function wordFormsOf(word: string): string[] {
   const forms = new Set<string>();
   for (const language of STEM_LANGUAGES) {
-    if (!letterTests.get(language)!.test(word)) continue;
-    const stem = stemmers.get(language)!.stem(word) || word;
+    const stem = stemOrWord(language, word);
+    if (stem === null) continue;
     forms.add(`${STEM_MARK}${stem}`);
     if (stem !== word) forms.add(stem);
   }
