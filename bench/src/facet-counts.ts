@@ -9,6 +9,8 @@ import { round } from './stats.js';
 export interface FacetCountsCheck {
   /** Facet values clicked. */
   checked: number;
+  /** Facet values given without a count (an estimate that would not be within 2 %): not clicked. */
+  uncounted: number;
   /** Of them, both counts exact. */
   exact: number;
   /** Exact counts that differ, and estimates off by more than 2 %. */
@@ -20,11 +22,11 @@ export interface FacetCountsCheck {
 }
 
 /** Every facet value of `query`'s answer as the query a click on it runs, with the count the facet showed. */
-function clicks(query: SearchQuery, result: SearchResult): [SearchQuery, number][] {
+function clicks(query: SearchQuery, result: SearchResult): [SearchQuery, number | null][] {
   return [
-    ...result.facets.category.map((f): [SearchQuery, number] => [{ ...query, category: f.value }, f.count]),
-    ...result.facets.country.map((f): [SearchQuery, number] => [{ ...query, country: f.value }, f.count]),
-    ...result.facets.city.map((f): [SearchQuery, number] => [
+    ...result.facets.category.map((f): [SearchQuery, number | null] => [{ ...query, category: f.value }, f.count]),
+    ...result.facets.country.map((f): [SearchQuery, number | null] => [{ ...query, country: f.value }, f.count]),
+    ...result.facets.city.map((f): [SearchQuery, number | null] => [
       { ...query, country: f.countryCode, city: f.value },
       f.count,
     ]),
@@ -32,8 +34,8 @@ function clicks(query: SearchQuery, result: SearchResult): [SearchQuery, number]
 }
 
 /**
- * Broad queries: none at all (an empty home search), the most common category and country, and a rating filter
- * (counted from samples: estimates, whose gap is reported).
+ * Broad queries: none at all (an empty home search), the most common category and country, a rating filter, and
+ * words: the most common category's name alone and within its most common city, and a rarer category's name.
  */
 export async function checkFacetCounts(engine: SearchEngine): Promise<FacetCountsCheck> {
   const times: number[] = [];
@@ -47,8 +49,17 @@ export async function checkFacetCounts(engine: SearchEngine): Promise<FacetCount
   const broad: SearchQuery[] = [{}, { minRating: 4 }];
   if (all.facets.category[0]) broad.push({ category: all.facets.category[0].value });
   if (all.facets.country[0]) broad.push({ country: all.facets.country[0].value });
+  const [common, rarer] = [all.facets.category[0], all.facets.category.at(-1)];
+  if (common) {
+    const words = await timed({ q: common.label });
+    broad.push({ q: common.label });
+    const city = words.facets.city[0];
+    if (city) broad.push({ q: common.label, country: city.countryCode, city: city.value });
+  }
+  if (rarer && rarer !== common) broad.push({ q: rarer.label });
   const check: FacetCountsCheck = {
     checked: 0,
+    uncounted: 0,
     exact: 0,
     mismatches: [],
     largestEstimateGapPercent: 0,
@@ -57,6 +68,10 @@ export async function checkFacetCounts(engine: SearchEngine): Promise<FacetCount
   for (const query of broad) {
     const answer = await timed(query);
     for (const [clicked, count] of clicks(query, answer)) {
+      if (count === null) {
+        check.uncounted += 1;
+        continue;
+      }
       const result = await timed(clicked);
       const exhaustive = answer.exhaustive && result.exhaustive;
       const gap = result.total === 0 ? (count === 0 ? 0 : 100) : (Math.abs(count - result.total) / result.total) * 100;

@@ -120,7 +120,8 @@ async function runScale(scale: number): Promise<BenchResult> {
     step('facet counts = the totals their clicks find');
     const facetCounts = await checkFacetCounts(engine);
     log(
-      `  ${facetCounts.checked} facet values clicked (${facetCounts.exact} exact), ${facetCounts.mismatches.length} mismatches, ` +
+      `  ${facetCounts.checked} facet values clicked (${facetCounts.exact} exact), ${facetCounts.uncounted} without a count, ` +
+        `${facetCounts.mismatches.length} mismatches, ` +
         `largest estimate gap ${facetCounts.largestEstimateGapPercent} %; searches p50 ${facetCounts.searchMs.p50} ms, ` +
         `max ${facetCounts.searchMs.max} ms`,
     );

@@ -311,6 +311,8 @@ function scaleSection(r: BenchResult): string {
     const f = r.facetCounts;
     notes.push(
       `Facet counts of broad queries against the totals their clicks find: ${f.checked} values, ${f.exact} exact, ` +
+        // (Results before 2026-11-27 gave every value a count.)
+        (f.uncounted === undefined ? '' : `${f.uncounted} given without a count, `) +
         `${f.mismatches.length} mismatches (exact ones unequal, estimates off by more than 2 %); largest estimate gap ` +
         `${f.largestEstimateGapPercent} %; those searches one at a time p50 ${formatMs(f.searchMs.p50)}, max ` +
         `${formatMs(f.searchMs.max)}.`,

@@ -62,7 +62,11 @@ export interface SearchHit extends Omit<
 export interface FacetValue {
   value: string;
   label: string;
-  count: number;
+  /**
+   * The matches with this value: exact, or (when the answer is not exhaustive) an estimate within 2 %; null when the
+   * engine could only estimate it more roughly (the values are still in order of their estimates).
+   */
+  count: number | null;
   /** City facets only: a city slug is unique within its country. */
   countryCode?: string;
 }

@@ -169,7 +169,17 @@ export const CityPage = object({
   ...Paged,
 });
 
-const Facet = arrayOf(object({ value: str, label: str, count: int, countryCode: { ...str, nullable: true } }));
+const Facet = arrayOf(
+  object({
+    value: str,
+    label: str,
+    count: {
+      ...nullable(int),
+      description: 'Exact, or within 2 % when exhaustive is false; null when not counted (values in estimated order)',
+    },
+    countryCode: { ...str, nullable: true },
+  }),
+);
 export const Suggestions = object({
   businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
   categories: arrayOf(object({ name: str, slug: str, count: int })),
@@ -197,7 +207,7 @@ export const SearchAnswer = object({
   exhaustive: {
     ...bool,
     description:
-      'True when totalCount and every facet count are exact; false when they are estimates, shown as "about N"',
+      'True when totalCount and every facet count are exact; false when the total is an estimate ("about N") and the facet counts estimates or null',
   },
   processingTimeMs: num,
   alternatives: SearchAlternatives,

@@ -4,7 +4,8 @@
 export interface FacetCount {
   value: string;
   label: string;
-  count: number;
+  /** Exact, or within 2 % when the answer is not exhaustive ("about N"); null when not counted (shown without). */
+  count: number | null;
   countryCode?: string;
 }
 

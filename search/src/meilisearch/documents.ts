@@ -86,13 +86,14 @@ export function compare(a: string, b: string): number {
 /**
  * A facet distribution merged per value (a city's within its country): the counts of its spellings added, the
  * least spelling in byte order its label; the most frequent values first, ties by value, as the PostgreSQL engine.
+ * Meilisearch counts every match of a value, so each count is exact.
  */
 export function mergeFacets(
   distribution: Record<string, number> | undefined,
   facet: FacetName,
   limit: number,
-): FacetValue[] {
-  const merged = new Map<string, FacetValue>();
+): (FacetValue & { count: number })[] {
+  const merged = new Map<string, FacetValue & { count: number }>();
   for (const [key, count] of Object.entries(distribution ?? {})) {
     const parts = facetParts(key);
     if (!parts || parts.length !== (facet === 'city' ? 3 : 2)) continue;

@@ -20,9 +20,10 @@ import type { WordGroups } from './tsquery.js';
  * Totals and facets, exact or estimated. A query that filters by nothing but facets is counted exactly by the
  * facet counts (facet-counts.ts). Other matches are counted exactly up to exactCountUpTo; beyond it the total
  * is estimated from a sample index (one document in 10, 100 or 1000, search_samples), a coarser one or the
- * planner, then counted again, a count alone, precisely enough to be within 2 % (Counter.precise); the facets
- * are scaled from the sample, and `exhaustive` is false. Counting is the one cost that grows with the
- * number of matches, so it is bounded. Why, and what it costs: bench/engine-notes.md "Counting".
+ * planner, then counted again (Counter.precise): below PRECISE_MATCHES exactly, with the facets; beyond, in a
+ * sample, precisely enough to be within 2 %, with `exhaustive` false and the facets estimates (toFacets: a value's
+ * count only when it is as precise). Counting is the one cost that grows with the number of matches, so it is
+ * bounded. Why, and what it costs: bench/engine-notes.md "Counting".
  */
 
 export interface Stats {
@@ -143,7 +144,7 @@ export class Counter {
       values: filter.values,
     });
     const total = totalOf(rows) * modulus;
-    return { total, facets: toFacets(rows, modulus, this.facetLimit), exhaustive: modulus === 1 };
+    return { total, facets: this.facetsOf(rows, modulus === 1 ? undefined : modulus), exhaustive: modulus === 1 };
   }
 
   /**
@@ -171,29 +172,51 @@ export class Counter {
   }
 
   /**
-   * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again, a count
-   * alone: exactly among the documents when it is below preciseMatches, else every match of the coarsest sample
-   * that holds preciseMatches of them, or of the finest one (scaled). At 1.2M every estimate of the bench's query
-   * mix is then within 5 % and 85 % within 2 % (bench/engine-notes.md "Counting"). The facets, read from a few
-   * hundred matches, are scaled with the total and stay estimates (`exhaustive` false). `sampleable`: a filter
-   * the sample indexes answer (stats), which the documents' indexes answer too.
+   * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again: below
+   * preciseMatches, exactly among the documents, with the facets (`exhaustive` then true); else a count alone of
+   * every match of the coarsest sample that holds preciseMatches of them, or of the finest one (scaled). At 1.2M
+   * every estimate of the bench's query mix is then within 5 % and 85 % within 2 % (bench/engine-notes.md
+   * "Counting"); the facets, read from a few hundred matches, are scaled with the total and stay estimates.
+   * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too.
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
+    if (estimate.total < this.preciseMatches) {
+      const { rows } = await db.query<FacetRow>(
+        preparedUnlessValuesInText(
+          {
+            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${sampleable.where})
+                   ${facetsSql('m', false)}`,
+            values: sampleable.values,
+          },
+          sampleable,
+        ),
+      );
+      return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };
+    }
     // Lexemes are searched in a GIN index of every count modulus; the samples' b-trees exist for SAMPLE_MODULI.
     const coarsestFirst = [...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)].sort((a, b) => b - a);
-    const modulus =
-      estimate.total < this.preciseMatches
-        ? null
-        : (coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches) ?? coarsestFirst.at(-1)!);
-    const text = modulus
-      ? `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`
-      : `select count(*) as count from ${DOCUMENTS_TABLE} d where ${sampleable.where}`;
+    const modulus = coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches) ?? coarsestFirst.at(-1)!;
     const counted = await db.query<{ count: string }>(
-      preparedUnlessValuesInText({ text, values: sampleable.values }, sampleable),
+      preparedUnlessValuesInText(
+        {
+          text: `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`,
+          values: sampleable.values,
+        },
+        sampleable,
+      ),
     );
     const total = Number(counted.rows[0].count);
     if (total === estimate.total || estimate.total === 0) return estimate;
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
+  }
+
+  /** The facets of counted rows (exact), or of sampled rows `scale` times fewer than the matches (toFacets). */
+  facetsOf(rows: FacetRow[], scale?: number): SearchFacets {
+    return toFacets(
+      rows,
+      this.facetLimit,
+      scale === undefined ? undefined : { scale, preciseFrom: this.preciseMatches },
+    );
   }
 
   /**
@@ -220,7 +243,7 @@ export class Counter {
       if (count >= trusted) {
         const total = count < limit ? count * modulus : await this.beyond(db, coarser, count * modulus, filter);
         return {
-          stats: { total, facets: toFacets(rows, total / count, this.facetLimit), exhaustive: false },
+          stats: { total, facets: this.facetsOf(rows, total / count), exhaustive: false },
           sampleable,
         };
       }
@@ -232,7 +255,7 @@ export class Counter {
   /** The exact total and facets of a query the facet counts answer (countedByFacets). */
   async facetStats(db: SearchDb, query: NormalizedQuery): Promise<Stats> {
     const { rows } = await db.query<FacetRow>(prepared(facetCountsSql(query, this.facetLimit)));
-    return { total: totalOf(rows), facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
+    return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };
   }
 
   /**
@@ -278,7 +301,7 @@ export class Counter {
     const total = inSample * modulus;
     return this.precise(db, filter, {
       total,
-      facets: toFacets(sampled, total / counted, this.facetLimit),
+      facets: this.facetsOf(sampled, total / counted),
       exhaustive: false,
     });
   }
@@ -287,12 +310,12 @@ export class Counter {
   private async statsOf(db: SearchDb, rows: FacetRow[], filter: Filter, coarser: CoarseCount | null): Promise<Stats> {
     const sample = this.exactCountUpTo + 1;
     const counted = totalOf(rows);
-    if (counted < sample) return { total: counted, facets: toFacets(rows, 1, this.facetLimit), exhaustive: true };
+    if (counted < sample) return { total: counted, facets: this.facetsOf(rows), exhaustive: true };
     // Within a radius, scaled from the nearest matches' density; the planner's guess when they tell none.
     const total =
       (filter.circle && scaledToRadius(counted, farthestOf(rows), filter.circle.radiusKm)) ||
       (await this.beyond(db, coarser, counted, filter));
-    return { total, facets: toFacets(rows, total / counted, this.facetLimit), exhaustive: false };
+    return { total, facets: this.facetsOf(rows, total / counted), exhaustive: false };
   }
 
   /**
@@ -312,7 +335,10 @@ function scaledFacets(facets: SearchFacets, factor: number, cap = Infinity): Sea
   return Object.fromEntries(
     Object.entries(facets).map(([name, values]) => [
       name,
-      values.map((value: FacetValue) => ({ ...value, count: Math.min(cap, Math.round(value.count * factor)) })),
+      values.map((value: FacetValue) => ({
+        ...value,
+        count: value.count === null ? null : Math.min(cap, Math.round(value.count * factor)),
+      })),
     ]),
   ) as unknown as SearchFacets;
 }

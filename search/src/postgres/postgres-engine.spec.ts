@@ -94,8 +94,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       })),
     );
     await drainOutbox(pool, engine);
+    // More than exactCountUpTo, as the sample tells; fewer than PRECISE_MATCHES: counted again with the facets.
     const many = await engine.search({ q: 'quokka' });
-    expect(many).toMatchObject({ total: 300, exhaustive: false });
+    expect(many).toMatchObject({ total: 300, exhaustive: true });
     expect(many.facets.category).toEqual([
       { value: 'lounge', label: 'Lounge', count: 270 },
       { value: 'tea-house', label: 'Tea house', count: 30 },
@@ -123,7 +124,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     for (const [filters, index, total] of browse) {
       statements.length = 0;
       const browsed = await browsing.search(filters);
-      expect(browsed).toMatchObject({ total, exhaustive: false });
+      expect(browsed).toMatchObject({ total, exhaustive: true });
       expect(browsed.facets.city).toEqual([{ value: 'perth', label: 'Perth', countryCode: 'AU', count: total }]);
       const sample = statements.find((s) => s.text.includes('from search_samples d'))!;
       const client = await pool.connect();
@@ -145,7 +146,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // nearest matches themselves, all at distance 0, would tell no density and leave the planner's guess).
     for (const sort of ['distance', 'relevance'] as const) {
       const around = await engine.search({ lat: place.lat, lng: place.lng, radiusKm: 1, sort });
-      expect(around).toMatchObject({ total: 300, exhaustive: false });
+      expect(around).toMatchObject({ total: 300, exhaustive: true });
       expect(around.facets.category).toEqual(many.facets.category);
       // 3 sampled tea houses: too few to trust, so the nearest matches are counted.
       const teaHouses = await engine.search({
@@ -160,7 +161,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // A box (the map's view) alone: its sampled matches, scaled, rather than the planner's guess for a box.
     const view = { south: -32, west: 115.8, north: -31.9, east: 115.9 };
     const inView = await engine.search({ bounds: view });
-    expect(inView).toMatchObject({ total: 300, exhaustive: false });
+    expect(inView).toMatchObject({ total: 300, exhaustive: true });
     expect(inView.facets.category).toEqual(many.facets.category);
     expect(await engine.search({ bounds: view, category: 'tea-house' })).toMatchObject({ total: 30, exhaustive: true });
     // The samples follow the documents through the sync: unapproved, then deleted.
@@ -200,23 +201,28 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
           .count,
       );
     expect(await numbats()).toBe(570);
-    // Too many to count in a pass (40), too few for the finest sample to hold PRECISE_MATCHES: counted exactly, by
-    // relevance (samples, then the page) and by rating (samples and the page at once).
+    // Too many to count in a pass (40), too few for the finest sample to hold PRECISE_MATCHES: counted exactly with
+    // the facets, by relevance (samples, then the page) and by rating (samples and the page at once).
+    const countedWithFacets = (s: pg.QueryConfig) =>
+      /^with m as materialized \(select [\w., ]+ from search_documents d where/.test(s.text) &&
+      !/ limit \d+\)/.test(s.text);
     for (const sort of ['relevance', 'rating'] as const) {
       statements.length = 0;
       const found = await engine.search({ q: 'numbat', sort });
-      expect(found).toMatchObject({ total: 570, exhaustive: false });
-      expect(Math.abs(found.facets.city[0].count - 570)).toBeLessThanOrEqual(1);
-      expect(statements.some((s) => /^select count\(\*\) as count from search_documents d/.test(s.text!))).toBe(true);
+      expect(found).toMatchObject({ total: 570, exhaustive: true });
+      expect(found.facets.city).toEqual([{ value: 'darwin', label: 'Darwin', countryCode: 'AU', count: 570 }]);
+      expect(statements.some(countedWithFacets)).toBe(true);
     }
     // A set a sample holds PRECISE_MATCHES of (5 here) is counted in the coarsest such (COUNT_MODULI): the
     // estimate of 300 in one in 50, every sampled match, scaled.
     statements.length = 0;
     const sampled = new PostgresSearchEngine(recordingPool(pool, statements), { ...options, preciseMatches: 5 });
-    expect(await sampled.search({ q: 'numbat' })).toMatchObject({
-      total: 50 * (await numbats('id % 50 = 0')),
-      exhaustive: false,
-    });
+    const estimated = await sampled.search({ q: 'numbat' });
+    expect(estimated).toMatchObject({ total: 50 * (await numbats('id % 50 = 0')), exhaustive: false });
+    // The facets were read from the sampled rows, 57 of them (more than preciseMatches), and scaled with the total.
+    expect(estimated.facets.city).toEqual([
+      { value: 'darwin', label: 'Darwin', countryCode: 'AU', count: estimated.total },
+    ]);
     expect(statements.some((s) => /^select count\(\*\) \* 50 as count from search_samples d/.test(s.text!))).toBe(true);
     await pool.query(`delete from businesses where name like '% Grill%' and city = 'Darwin'`);
     await drainOutbox(pool, engine);
@@ -227,7 +233,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     // The 23 Springfield stores lie 111 m apart on a meridian, the first at the centre.
     const near = { lat: 39.7817, lng: -89.6501, sort: 'distance' as const };
     const all = await engine.search({ ...near, radiusKm: 50, limit: 30 });
-    expect(all.exhaustive).toBe(false);
+    // More than 5, so estimated from the nearest's density, then fewer than PRECISE_MATCHES: counted again.
+    const every = await new PostgresSearchEngine(pool).search({ ...near, radiusKm: 50 });
+    expect(all).toMatchObject({ exhaustive: true, total: every.total, facets: every.facets });
     expect(all.total).toBeGreaterThanOrEqual(6);
     expect(all.hits.map((hit) => hit.name).slice(0, 3)).toEqual([
       'Corner Store 01',
@@ -237,16 +245,16 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const distances = all.hits.map((hit) => hit.distanceKm!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(Math.max(...distances)).toBeLessThanOrEqual(50);
-    // Six nearest within 0.556 km, scaled to 1 km: (1 / 0.556)^1.5 × 6 ≈ 14, then counted again (Counter.precise)
-    // as an engine counting every match counts them.
+    // Six nearest within 0.556 km, scaled to 1 km: (1 / 0.556)^1.5 × 6 ≈ 14, then counted again with the facets
+    // (Counter.precise) as an engine counting every match counts them.
     const statements: pg.QueryConfig[] = [];
     const recorded = new PostgresSearchEngine(recordingPool(pool, statements), { exactCountUpTo: 5 });
     const estimated = await recorded.search({ ...near, radiusKm: 1 });
     const counted = await new PostgresSearchEngine(pool).search({ ...near, radiusKm: 1 });
     expect(counted).toMatchObject({ exhaustive: true, total: 9 });
-    expect(estimated).toMatchObject({ exhaustive: false, total: 9 });
+    expect(estimated).toMatchObject({ exhaustive: true, total: 9, facets: counted.facets });
     // Its text holds the radius's corners, one query's: it is not kept prepared on the connection.
-    const again = statements.filter((s) => s.text.startsWith('select count(*)'));
+    const again = statements.filter((s) => s.text.startsWith('with m as materialized') && !/ limit \d+\)/.test(s.text));
     expect(again.map((s) => s.name)).toEqual([undefined]);
     const few = await engine.search({ ...near, radiusKm: 0.3 });
     expect(few).toMatchObject({ exhaustive: true, total: 3 });

@@ -9,7 +9,7 @@ import {
   type Stats,
 } from './counting.js';
 import { countedByFacets } from './facet-counts.js';
-import { toFacets, type FacetRow } from './facets.js';
+import type { FacetRow } from './facets.js';
 import { buildFilter, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
 import { joinedWords } from './joined-words.js';
@@ -291,12 +291,12 @@ async function rankedWithStats(
   if (counted < countedUpTo) {
     const hitRows = rows.filter((row) => row.id !== null);
     return {
-      stats: { total: counted, facets: toFacets(facetRows, 1, counter.facetLimit), exhaustive: true },
+      stats: { total: counted, facets: counter.facetsOf(facetRows), exhaustive: true },
       hitRows,
     };
   }
   const total = await counter.beyond(db, coarser, counted, filter);
-  const estimate = { total, facets: toFacets(facetRows, total / counted, counter.facetLimit), exhaustive: false };
+  const estimate = { total, facets: counter.facetsOf(facetRows, total / counted), exhaustive: false };
   const [stats, hitRows] = await Promise.all([
     sampleable ? counter.precise(db, sampleable, estimate) : estimate,
     byWindows(total),

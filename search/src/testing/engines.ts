@@ -57,8 +57,10 @@ const postgres: ContractEngine = {
   kind: 'postgres',
   capabilities: { totalsBeyondBound: 'estimated', wordForms: true, openNowStepMinutes: 1, placeWordsInQuery: true },
   create: (pool) => new PostgresSearchEngine(pool),
-  // exactCountUpTo n counts n matches exactly; n + 1 and more are estimated.
-  bounded: async (pool, countUpTo) => new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1 }),
+  // exactCountUpTo n counts n matches exactly in a pass, and an estimate below preciseMatches is counted again
+  // exactly: n + 1 and more are estimated.
+  bounded: async (pool, countUpTo) =>
+    new PostgresSearchEngine(pool, { exactCountUpTo: countUpTo - 1, preciseMatches: countUpTo }),
   ageLayout: async (pool) => {
     await pool.query(`comment on table search_documents is 'search_documents v0'`);
   },

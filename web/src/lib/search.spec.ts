@@ -109,6 +109,7 @@ describe('search wording', () => {
     // A facet's count as exactly as the total its click finds.
     expect(facetCount(1583, true)).toBe('1,583');
     expect(facetCount(1583, false)).toBe('about 1,580');
+    expect(facetCount(null, false)).toBeNull();
   });
 
   it('formats distances', () => {

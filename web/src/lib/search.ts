@@ -179,10 +179,11 @@ export function resultCount(total: number, exhaustive: boolean): string {
 }
 
 /**
- * A facet value's count, as the search a click on it finds: exact when the answer is exhaustive, else an estimate,
- * said to be one ("about 1,230").
+ * A facet value's count, as the search a click on it finds: exact when the answer is exhaustive, else an estimate
+ * within 2 %, said to be one ("about 1,230"); none when the engine did not count it (null).
  */
-export function facetCount(count: number, exhaustive: boolean): string {
+export function facetCount(count: number | null, exhaustive: boolean): string | null {
+  if (count === null) return null;
   return exhaustive ? count.toLocaleString('en-US') : `about ${rounded(count)}`;
 }
 

@@ -28,11 +28,14 @@ function FacetSelect(props: {
       <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
         <option value="">{props.anyLabel}</option>
         {props.value && !listed && <option value={props.value}>{props.selectedLabel}</option>}
-        {props.facets.map((f) => (
-          <option key={valueOf(f)} value={valueOf(f)}>
-            {f.label} ({facetCount(f.count, props.exhaustive)})
-          </option>
-        ))}
+        {props.facets.map((f) => {
+          const count = facetCount(f.count, props.exhaustive);
+          return (
+            <option key={valueOf(f)} value={valueOf(f)}>
+              {count === null ? f.label : `${f.label} (${count})`}
+            </option>
+          );
+        })}
       </select>
     </div>
   );
@@ -46,7 +49,7 @@ export function SearchFilters(props: {
   id: string;
   state: SearchState;
   facets: SearchResponse['facets'] | undefined;
-  /** Whether the facet counts are exact (else each is shown as "about N"). */
+  /** Whether the facet counts are exact (else each is shown as "about N", or without one when not counted). */
   exhaustive: boolean;
   labels: { category: string; country: string; city: string };
   update: Update;
