@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
@@ -26,6 +26,7 @@ import { CacheModule } from './cache/cache.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { LazyRequestContextMiddleware } from './database/request-context.js';
 
 @Module({
   imports: [
@@ -36,7 +37,8 @@ import { MetricsModule } from './metrics/metrics.module.js';
     HealthModule,
     MikroOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ormOptions(config.DATABASE_URL),
+      // The request context is LazyRequestContextMiddleware's (configure below): forks made on first use.
+      useFactory: (config: AppConfig) => ({ ...ormOptions(config.DATABASE_URL), registerRequestContext: false }),
       driver: PostgreSqlDriver,
     }),
     QueueModule,
@@ -60,4 +62,9 @@ import { MetricsModule } from './metrics/metrics.module.js';
     WebAppModule,
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // The path @mikro-orm/nestjs registered its own middleware for (every route).
+    consumer.apply(LazyRequestContextMiddleware).forRoutes({ path: '{*all}', method: RequestMethod.ALL });
+  }
+}

@@ -69,9 +69,10 @@ export class PublicCacheInterceptor implements NestInterceptor {
     forcedMiss: boolean,
   ): Observable<unknown> {
     const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
-    return from(this.cache.lookup(policy.scope, key)).pipe(
+    // A forced miss does not fetch the stored answer it would not use: it costs what a real miss costs.
+    return from(this.cache.lookup(policy.scope, key, !forcedMiss)).pipe(
       switchMap((slot) => {
-        if (slot?.hit && !forcedMiss) return of(send(slot.hit, 'HIT'));
+        if (slot?.hit) return of(send(slot.hit, 'HIT'));
         if (!slot) return from(compute().then((body) => send({ etag: etagOf(body), body }, 'BYPASS')));
         return from(
           this.cache.fill(slot.key, policy.ttlSeconds, compute, !forcedMiss).then((answer) => send(answer, 'MISS')),

@@ -84,11 +84,18 @@ export class PublicCacheService implements OnApplicationShutdown {
     if (!('cacheLookup' in redis)) redis.defineCommand('cacheLookup', { numberOfKeys: 1, lua: LOOKUP_SCRIPT });
   }
 
-  /** Looks an answer up by its scope's current generation and the request URL. */
-  async lookup(scope: CacheScope, url: string): Promise<CacheSlot> {
+  /**
+   * Looks an answer up by its scope's current generation and the request URL. `readEntry` false (a benchmark's
+   * forced miss) reads the generation only: the slot is then a miss, as the stored answer would not be used.
+   */
+  async lookup(scope: CacheScope, url: string, readEntry = true): Promise<CacheSlot> {
     try {
       const before = `${cacheEntryPrefix(this.config.REDIS_PREFIX)}${scope}:`;
       const after = `:${urlKey(url)}`;
+      if (!readEntry) {
+        this.metrics.cacheLookups.inc({ scope, result: 'miss' });
+        return { key: `${before}${await this.generation(scope)}${after}`, hit: null };
+      }
       const generationKey = cacheGenerationKey(this.config.REDIS_PREFIX, scope);
       let [generation, stored = null] = await (this.redis as LookupRedis).cacheLookup(generationKey, before, after);
       if (generation === undefined) {
