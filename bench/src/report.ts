@@ -8,6 +8,7 @@ import type { CpuPerRequest } from './cpu.js';
 import type { BenchDatabase } from './database.js';
 import { TARGET_RATE, type AfterWritesFigures, type EngineSearchFigures, type SuggestFigures } from './engine-bench.js';
 import type { HttpFigures } from './http.js';
+import { httpRatioRows } from './http-ratios.js';
 import type { MachineInfo } from './machine.js';
 import { formatMs, round, type LatencySummary } from './stats.js';
 import type { BulkLag, ReindexFigures } from './sync.js';
@@ -135,6 +136,7 @@ export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): Tar
     ratio: ratio(h16?.rps, hr16?.rps),
     verdict: h16 ? verdict((h16.rps ?? 0) >= TARGET_RATE && h16.non2xx === 0) : 'skipped',
   });
+  rows.push(...httpRatioRows(r.engine, r.http));
   const hc16 = r.http.search?.cached?.['16'];
   if (hc16)
     rows.push({
