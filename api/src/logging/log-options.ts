@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { pino } from 'pino';
 import type { AppConfig } from '@directory/core';
+import { HEALTH_ROUTES } from '../health/health.controller.js';
 
 /**
  * Paths of secrets that must never reach a log line, wherever an object carrying them is logged: session
@@ -35,6 +36,8 @@ const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
 /** nestjs-pino options of the api: JSON lines at LOG_LEVEL, one per request plus whatever code logs. */
 export function apiLogOptions(config: AppConfig): Params {
   return {
+    // The probes log nothing and bind nothing: pino-http's two loggers a request were a tenth of their CPU.
+    exclude: HEALTH_ROUTES,
     pinoHttp: {
       // Only the request id is bound to the lines code logs during a request (not the whole request).
       quietReqLogger: true,
