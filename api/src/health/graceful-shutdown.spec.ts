@@ -68,6 +68,9 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
     expect(login.status).toBe(200);
     const session = /admin_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1];
     await fetch(`${base}/api/admin/session`, { headers: { Cookie: `admin_session=${session}` } });
+    // The probes are answered, never logged.
+    for (const probe of ['/health/live', '/health/ready'])
+      expect((await fetch(`${base}${probe}`, { headers: { 'X-Request-Id': 'probe-1' } })).status).toBe(200);
 
     // A slow request: headers and half of the body now, the rest after SIGTERM. `Expect: 100-continue`
     // makes the server answer "100 Continue" in the same tick it starts the request, so the test knows
@@ -121,6 +124,7 @@ describe('the api process on SIGTERM (node api/dist/main.js)', () => {
       res: { statusCode: 201 },
     });
     expect(lines().some((line) => line.requestId === 'login-1')).toBe(true);
+    expect(lines().filter((line) => line.requestId === 'probe-1')).toEqual([]);
     expect(output).not.toContain(PASSWORD);
     expect(output).not.toContain(session);
   });

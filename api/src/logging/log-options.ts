@@ -30,8 +30,11 @@ export const REDACTED_PATHS = [
   'METRICS_TOKEN',
 ];
 
-/** Probes answered many times a minute are not logged (they would drown everything else). */
-const QUIET_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+/**
+ * Paths read many times a minute are not logged (they would drown everything else): the health probes skip the
+ * logging middleware altogether (`exclude`), the metrics are answered but not logged.
+ */
+const QUIET_PATHS = new Set(['/metrics']);
 
 /** nestjs-pino options of the api: JSON lines at LOG_LEVEL, one per request plus whatever code logs. */
 export function apiLogOptions(config: AppConfig): Params {

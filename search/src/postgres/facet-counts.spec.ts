@@ -115,18 +115,22 @@ describe('PostgreSQL engine: counts of queries by facets alone', () => {
 
   it('never estimates more documents than the filters by facets match', async () => {
     const query = { q: 'skewed', country: 'AA', sort: 'reviews' } as const;
-    const before = await engine.search(query);
+    // Facet values counted from 20 sampled rows on (PRECISE_MATCHES is more than these documents hold).
+    const sampling = new PostgresSearchEngine(pool, { facetLimit: 100, preciseMatches: 20 });
+    const before = await sampling.search(query);
     // Samples of documents that do not exist, twenty times as many as those that do.
     await pool.query(`insert into search_samples select * from (
         select s.tsv, s.id + 1000000 * g as id, s.rating, s.open_minutes, s.time_zone, s.latitude, s.longitude, s.is_approved,
                s.category_slug, s.category, s.country_code, s.country, s.city_slug, s.city
         from search_samples s, generate_series(1, 20) g) fake`);
     try {
-      const inflated = await engine.search(query);
+      const inflated = await sampling.search(query);
       const bound = await counted({ country: 'AA' });
       expect(before.total).toBeLessThanOrEqual(bound);
       expect(inflated).toMatchObject({ total: bound, exhaustive: false });
-      expect(Math.max(...inflated.facets.city.map((f) => f.count ?? 0))).toBeLessThanOrEqual(bound);
+      const counts = inflated.facets.city.map((f) => f.count);
+      expect(counts.length).toBeGreaterThan(0);
+      for (const count of counts) expect(count !== null && count <= bound).toBe(true);
     } finally {
       await pool.query(`delete from search_samples where id > 1000000`);
     }
