@@ -1,4 +1,4 @@
-import { prefixEnd } from './text.js';
+import { matchedWords, prefixEnd } from './text.js';
 
 describe('prefixEnd (the upper bound of the strings that begin with a prefix)', () => {
   it.each([
@@ -16,5 +16,23 @@ describe('prefixEnd (the upper bound of the strings that begin with a prefix)', 
     const end = bytes(prefixEnd('mün'));
     for (const begins of ['mün', 'münchen', 'mün\u{10FFFF}']) expect(Buffer.compare(bytes(begins), end)).toBe(-1);
     for (const after of ['müo', 'müpa', 'mý']) expect(Buffer.compare(bytes(after), end)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('matchedWords (the words a match must hold)', () => {
+  it('leaves out a connector between two other words, and "near me" ending the query', () => {
+    expect(matchedWords(['gyms', 'in', 'hyderabad'])).toEqual(['gyms', 'hyderabad']);
+    expect(matchedWords(['cafe', 'close', 'to', 'bahnhof'])).toEqual(['cafe', 'bahnhof']);
+    expect(matchedWords(['restaurantes', 'cerca', 'de', 'madrid'])).toEqual(['restaurantes', 'madrid']);
+    expect(matchedWords(['pizza', 'near', 'me'])).toEqual(['pizza']);
+    expect(matchedWords(['pizza', 'in', 'new', 'york', 'near', 'me'])).toEqual(['pizza', 'new', 'york']);
+  });
+
+  it('keeps a connector that begins or ends the query, or stands alone', () => {
+    expect(matchedWords(['in', 'n', 'out'])).toEqual(['in', 'n', 'out']);
+    expect(matchedWords(['gyms', 'in'])).toEqual(['gyms', 'in']);
+    expect(matchedWords(['near', 'me'])).toEqual(['near', 'me']);
+    expect(matchedWords(['at'])).toEqual(['at']);
+    expect(matchedWords(['cafe', 'close', 'to'])).toEqual(['cafe', 'close', 'to']);
   });
 });

@@ -67,6 +67,49 @@ export function queryWords(q: string | undefined): string[] {
 }
 
 /**
+ * Words that join what is sought to where it is sought ("gyms in Hyderabad", "restaurants near Zürich", "cafés en
+ * Madrid", "pizzeria da Michele"), folded as queryWords folds them, longest first.
+ */
+const CONNECTORS: readonly (readonly string[])[] = [
+  ['close', 'to'],
+  ['next', 'to'],
+  ['pres', 'de'],
+  ['cerca', 'de'],
+  ['in'],
+  ['near'],
+  ['nearby'],
+  ['around'],
+  ['at'],
+  ['bei'],
+  ['im'],
+  ['nahe'],
+  ['en'],
+  ['dans'],
+  ['de'],
+  ['da'],
+  ['yakininda'],
+];
+
+/**
+ * The words a match must hold: a connector between two other words is none of them, and "near me" ending the query
+ * neither (nothing else tells where the visitor is). A business whose name holds them still ranks first: the
+ * exact-name tier compares names with the words as typed.
+ */
+export function matchedWords(words: readonly string[]): string[] {
+  const sought = words.length > 2 && words.at(-2) === 'near' && words.at(-1) === 'me' ? words.slice(0, -2) : words;
+  const kept: string[] = [];
+  for (let i = 0; i < sought.length;) {
+    const connector =
+      kept.length > 0
+        ? CONNECTORS.find((c) => i + c.length < sought.length && c.every((w, j) => sought[i + j] === w))
+        : undefined;
+    if (connector) i += connector.length;
+    else kept.push(sought[i++]);
+  }
+  return kept;
+}
+
+/**
  * A location becomes one group of alternatives per comma-separated part; a business matches when every
  * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de", "UK" → "gb",
  * "USA" → "us").
@@ -87,7 +130,10 @@ export interface NormalizedQuery extends Omit<SearchQuery, 'page' | 'limit' | 's
   page: number;
   limit: number;
   sort: SearchSort;
+  /** The words a match must hold (matchedWords). */
   words: string[];
+  /** Every word as typed (queryWords), which the exact-name tier compares names with. */
+  typedWords: string[];
   locationGroups: string[][];
   /** The instant openNow (the filter and the hits' flag) is judged at. */
   now: Date;
@@ -120,7 +166,8 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
     page: Math.max(1, Math.floor(finite(query.page) ?? 1)),
     limit: Math.min(MAX_LIMIT, Math.max(1, Math.floor(finite(query.limit) ?? 20))),
     sort,
-    words: queryWords(query.q),
+    words: matchedWords(queryWords(query.q)),
+    typedWords: queryWords(query.q),
     locationGroups: locationGroups(query.location),
     now: query.now ?? new Date(),
     geo,

@@ -5,7 +5,7 @@ import type { SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { AMENITIES, COMPOUNDS, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
+import { AMENITIES, COMPOUNDS, CONNECTED, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
 
 /**
  * The contract both engines pass for what visitors type: suggestions (prefixes and typos), places by any of their
@@ -169,6 +169,26 @@ describe.each(contractEngines())('what visitors type: %s engine', (_kind, contra
       // Words found as typed are not joined away.
       expect(await names('zzhafer bakery')).toEqual(['Zzhafer Bakery']);
     });
+  });
+
+  it('takes a connector between words for none ("gyms in Hyderabad"), yet ranks a name holding it first', async () => {
+    await withPlaces(CONNECTED, async () => {
+      const names = async (q: string) => (await search({ q })).hits.map((h) => h.name);
+      const deliFirst = ['Zzmade Zzitaly Deli', 'Zzmade in Zzitaly'];
+      expect(await names('zzmade zzitaly')).toEqual(deliFirst);
+      for (const q of ['zzmade near zzitaly', 'zzmade close to zzitaly', 'zzmade zzitaly near me'])
+        expect([q, await names(q)]).toEqual([q, deliFirst]);
+      // The exact name as typed first: PostgreSQL's exact-name tier reads the words as typed; Meilisearch is sent the
+      // words a match must hold, and ranks by its own rules.
+      expect(await names('zzmade in zzitaly')).toEqual(
+        contract.kind === 'postgres' ? ['Zzmade in Zzitaly', 'Zzmade Zzitaly Deli'] : expect.arrayContaining(deliFirst),
+      );
+      // Ending the query, it is a word being typed.
+      expect(await names('zzitaly de')).toEqual(['Zzmade Zzitaly Deli']);
+    });
+    const keys = async (q: string) => keysOf((await search({ q, limit: 100 })).hits).sort();
+    expect(await keys('pizza in zürich')).toEqual(await keys('pizza zürich'));
+    expect((await keys('pizza zürich')).length).toBeGreaterThan(0);
   });
 
   it("finds businesses by the admin's synonyms, below those holding the words themselves", async () => {

@@ -44,7 +44,7 @@ export interface SearchSettings {
 export async function search(db: SearchDb, settings: SearchSettings, input: SearchQuery): Promise<SearchResult> {
   const started = performance.now();
   const query = normalizeQuery(input);
-  const groups = await wordGroups(db, query.words);
+  const groups = await wordGroups(db, query.words, query.typedWords);
   // When no indexed word begins the last word as typed, the tiers of the words as typed hold nothing, yet their walks
   // would read every match ("restaurent" finds 443,000 restaurants through its stem): they are switched off then.
   const exact = () =>
@@ -74,13 +74,15 @@ export async function search(db: SearchDb, settings: SearchSettings, input: Sear
 /**
  * What the words of a query stand for: `typed`, the words as typed (the last one a prefix: last-word.ts); `exact`,
  * each also for its other forms (word-forms.ts); `withTypos`, also for its typo variants (null when none has any);
- * `joined`, neighbours joined into an indexed word, with typo variants (null when none join). `names`: the names the exact-name tier matches, the words as typed (with typos: and with their variants, at most
- * EXACT_NAMES). `typedFindsNothing`: no indexed word begins the last word as typed; `findNothing`: nor has it another
- * form.
+ * `joined`, neighbours joined into an indexed word, with typo variants (null when none join). `names`: the names the
+ * exact-name tier matches, `typedWords` (connectors included: matchedWords), or with typos the words with their
+ * variants (at most EXACT_NAMES). `typedFindsNothing`: no indexed word begins the last word as typed; `findNothing`:
+ * nor has it another form.
  */
 export async function wordGroups(
   db: SearchDb,
   words: readonly string[],
+  typedWords: readonly string[] = words,
 ): Promise<{
   typed: WordGroups;
   exact: WordGroups;
@@ -100,7 +102,7 @@ export async function wordGroups(
   return {
     typed,
     exact: withForms(typed),
-    names: [words.join(' ')],
+    names: [typedWords.join(' ')],
     typedFindsNothing: begunByNone,
     findNothing: begunByNone && forms.at(-1)!.length === 0,
     withTypos: async () => {

@@ -83,6 +83,12 @@ export const COMPOUNDS: Fixture[] = [
   { key: 'hafer-apart', name: 'Zzhafer Bakery', category: 'Bakery', reviews: 5 },
 ].map((place) => ({ ...IN_LEEDS, ...place, address: '4 Call Lane' }));
 
+/** Connectors: a name holding one, less reviewed than a name holding the other words alone. */
+export const CONNECTED: Fixture[] = [
+  { key: 'made-in', name: 'Zzmade in Zzitaly', category: 'Restaurant', reviews: 1 },
+  { key: 'made', name: 'Zzmade Zzitaly Deli', category: 'Deli', reviews: 900 },
+].map((place) => ({ ...IN_LEEDS, ...place, address: '6 Call Lane' }));
+
 /** Amenities: set to true, to false, and none. */
 export const AMENITIES: Fixture[] = [
   {
