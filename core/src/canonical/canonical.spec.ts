@@ -21,6 +21,10 @@ describe('a city text names one GeoNames place', () => {
     ['Koeln', 'DE', 'Köln'],
     ['New York', 'US', 'New York City'],
     ['NYC', 'US', 'New York City'],
+    // A locality and its town, as some exports fill the city: the most populous place a part names.
+    ['Kharmanghat, Hyderabad', 'IN', 'Hyderābād'],
+    ['Hyderabad, Secunderabad', 'IN', 'Hyderābād'],
+    ['Washington, DC', 'US', 'Washington'],
   ])('%s (%s) is %s', (text, country, name) => {
     expect(namedCity(text, country)?.name).toBe(name);
   });
@@ -32,6 +36,7 @@ describe('a city text names one GeoNames place', () => {
     expect(namedCity('Belgrade', 'US', { latitude: 45.78, longitude: -111.18 })?.population).toBeLessThan(50_000);
     expect(namedCity('Genève', 'CH', { latitude: 47.37, longitude: 8.54 })).toBeNull();
     expect(namedCity('Nowhere-on-Sea', 'GB')).toBeNull();
+    expect(namedCity('Nowhere-on-Sea, Elsewhere', 'GB')).toBeNull();
   });
 });
 
@@ -194,5 +199,20 @@ describe('canonicalising the stored directory', () => {
     expect(cities.rows[0].city).toBe('Beograd');
     expect(cities.rows.map((r) => r.city)).not.toContain('Belgrade');
     expect(cities.rows.map((r) => r.city)).not.toContain('Београд');
+  });
+
+  it('merges a city the export gave with its locality ("Champapet, Hyderabad") into the town, and redirects it', async () => {
+    await importFile(join(REAL, 'in_hyderabad_gyms.csv'), client);
+    const cities = await client.query<{ city: string; city_slug: string; n: number }>(
+      `select city, city_slug, count(*)::int as n from businesses where country_code = 'IN' group by 1, 2 order by n desc`,
+    );
+    expect(cities.rows[0]).toMatchObject({ city: 'Hyderabad', city_slug: 'hyderabad' });
+    expect(cities.rows[0].n).toBeGreaterThan(400);
+    expect(cities.rows.filter((r) => r.city.includes('Hyderabad')).map((r) => r.city)).toEqual(['Hyderabad']);
+    const { rows } = await client.query<{ slug: string }>(
+      `select slug from place_aliases where kind = 'city' and country_code = 'IN' and alias = $1`,
+      [aliasKey('champapet,-hyderabad')],
+    );
+    expect(rows).toEqual([{ slug: 'hyderabad' }]);
   });
 });

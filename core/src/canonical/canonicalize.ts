@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type NamedCity, namedCity } from '../places/city-names.js';
+import { type NamedCity, namedCity, nameKey } from '../places/city-names.js';
 import { slugify } from '../rules/slug.js';
 import { aliasKey } from './alias-key.js';
 import { categoryKey } from './category-key.js';
@@ -165,7 +165,7 @@ async function canonicalCities(client: pg.ClientBase) {
   const nameAliases: Alias[] = [];
   const places = new Map<string, CityNames>();
   for (const { place, spellings } of found.values()) {
-    const canonical = displayName(place.name, spellings);
+    const canonical = displayName(place, spellings);
     const slug = slugify(canonical);
     if (!slug) continue;
     for (const { city } of spellings) {
@@ -197,12 +197,16 @@ async function canonicalCities(client: pg.ClientBase) {
 /**
  * The name a city is shown and addressed by: the spelling most of its businesses use (as its people write it:
  * Genève, Zürich, München, Beograd, Hyderabad); on a tie GeoNames' name if the data has it, else the first in
- * code point order (the same every run).
+ * code point order (the same every run). Only a name of the place counts ("Kharmanghat, Hyderabad" names Hyderabad
+ * by a part): with none, GeoNames' name.
  */
-function displayName(geonamesName: string, spellings: readonly CityGroup[]): string {
-  const rank = (s: CityGroup) => [s.n, s.city === geonamesName ? 1 : 0] as const;
-  let best = spellings[0];
-  for (const s of spellings.slice(1)) {
+function displayName(place: NamedCity, spellings: readonly CityGroup[]): string {
+  const names = new Set(place.names.map(nameKey));
+  const named = spellings.filter((s) => names.has(nameKey(s.city)));
+  if (named.length === 0) return place.name;
+  const rank = (s: CityGroup) => [s.n, s.city === place.name ? 1 : 0] as const;
+  let best = named[0];
+  for (const s of named.slice(1)) {
     const [a, b] = [rank(s), rank(best)];
     if (a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && s.city < best.city)))) best = s;
   }

@@ -100,9 +100,27 @@ function indexOf(countryCode: string): CountryIndex {
 /**
  * The GeoNames place a city text names in a country: of the places that have the text among their names, the
  * nearest to the position when one is given (and only within MAX_NAMED_KM of it), else the one whose own
- * name it is, then the most populous. Null when none: the text is then kept as written.
+ * name it is, then the most populous. A text of several comma-separated parts that no place is named ("Kharmanghat,
+ * Hyderabad", "Hyderabad, Secunderabad": a locality and its town, as some exports fill the city) names the most
+ * populous place one of its parts names. Null when none: the text is then kept as written.
  */
 export function namedCity(
+  text: string,
+  countryCode: string,
+  position?: { latitude: number; longitude: number } | null,
+): NamedCity | null {
+  const whole = placeNamed(text, countryCode, position);
+  const parts = text.split(',');
+  if (whole || parts.length < 2) return whole;
+  let best: NamedCity | null = null;
+  for (const part of parts) {
+    const place = placeNamed(part, countryCode, position);
+    if (place && (!best || place.population > best.population)) best = place;
+  }
+  return best;
+}
+
+function placeNamed(
   text: string,
   countryCode: string,
   position?: { latitude: number; longitude: number } | null,
