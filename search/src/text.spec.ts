@@ -28,6 +28,15 @@ describe('matchedWords (the words a match must hold)', () => {
     expect(matchedWords(['pizza', 'in', 'new', 'york', 'near', 'me'])).toEqual(['pizza', 'new', 'york']);
   });
 
+  it('leaves out the qualifiers that begin the query, unless they are all of it', () => {
+    expect(matchedWords(['best', 'restaurants', 'in', 'zurich'])).toEqual(['restaurants', 'zurich']);
+    expect(matchedWords(['top', 'gyms', 'hyderabad'])).toEqual(['gyms', 'hyderabad']);
+    expect(matchedWords(['cheap', 'pizza', 'near', 'me'])).toEqual(['pizza']);
+    expect(matchedWords(['good', 'best'])).toEqual(['best']);
+    expect(matchedWords(['best'])).toEqual(['best']);
+    expect(matchedWords(['pizza', 'best'])).toEqual(['pizza', 'best']);
+  });
+
   it('keeps a connector that begins or ends the query, or stands alone', () => {
     expect(matchedWords(['in', 'n', 'out'])).toEqual(['in', 'n', 'out']);
     expect(matchedWords(['gyms', 'in'])).toEqual(['gyms', 'in']);

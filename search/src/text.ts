@@ -90,13 +90,18 @@ const CONNECTORS: readonly (readonly string[])[] = [
   ['yakininda'],
 ];
 
+/** Words that say which of what is sought the visitor prefers ("best pizza", "top gyms in Hyderabad"). */
+const QUALIFIERS = new Set(['best', 'top', 'good', 'great', 'cheap', 'nice', 'affordable', 'popular']);
+
 /**
- * The words a match must hold: a connector between two other words is none of them, and "near me" ending the query
- * neither (nothing else tells where the visitor is). A business whose name holds them still ranks first: the
- * exact-name tier compares names with the words as typed.
+ * The words a match must hold: qualifiers beginning the query are none of them, nor is a connector between two
+ * other words, nor "near me" ending the query (nothing else tells where the visitor is). A business whose name holds
+ * them still ranks first: the exact-name tier compares names with the words as typed.
  */
 export function matchedWords(words: readonly string[]): string[] {
-  const sought = words.length > 2 && words.at(-2) === 'near' && words.at(-1) === 'me' ? words.slice(0, -2) : words;
+  const nearMe = words.length > 2 && words.at(-2) === 'near' && words.at(-1) === 'me';
+  let sought = nearMe ? words.slice(0, -2) : words;
+  while (sought.length > 1 && QUALIFIERS.has(sought[0])) sought = sought.slice(1);
   const kept: string[] = [];
   for (let i = 0; i < sought.length;) {
     const connector =

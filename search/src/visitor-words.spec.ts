@@ -176,12 +176,21 @@ describe.each(contractEngines())('what visitors type: %s engine', (_kind, contra
       const names = async (q: string) => (await search({ q })).hits.map((h) => h.name);
       const deliFirst = ['Zzmade Zzitaly Deli', 'Zzmade in Zzitaly'];
       expect(await names('zzmade zzitaly')).toEqual(deliFirst);
-      for (const q of ['zzmade near zzitaly', 'zzmade close to zzitaly', 'zzmade zzitaly near me'])
+      for (const q of [
+        'zzmade near zzitaly',
+        'zzmade close to zzitaly',
+        'zzmade zzitaly near me',
+        'best zzmade zzitaly',
+      ])
         expect([q, await names(q)]).toEqual([q, deliFirst]);
       // The exact name as typed first: PostgreSQL's exact-name tier reads the words as typed; Meilisearch is sent the
       // words a match must hold, and ranks by its own rules.
       expect(await names('zzmade in zzitaly')).toEqual(
         contract.kind === 'postgres' ? ['Zzmade in Zzitaly', 'Zzmade Zzitaly Deli'] : expect.arrayContaining(deliFirst),
+      );
+      // With a typo too (the typo pass's exact names keep the connector).
+      expect((await names('zzmade in zzitalu'))[0]).toBe(
+        contract.kind === 'postgres' ? 'Zzmade in Zzitaly' : expect.any(String),
       );
       // Ending the query, it is a word being typed.
       expect(await names('zzitaly de')).toEqual(['Zzmade Zzitaly Deli']);

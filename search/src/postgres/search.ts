@@ -99,6 +99,11 @@ export async function wordGroups(
   const withForms = (groups: WordGroups) =>
     groups.map((group, i) => [...group, ...forms[i].filter((form) => !group.includes(form))]);
   const typed = withLastWord(words.map((w) => [w]));
+  // Each typed word, a matched one by its group (typoVariants gives one a word), the others by themselves.
+  const typedAlike = (groups: WordGroups): WordGroups => {
+    let k = 0;
+    return typedWords.map((w) => (k < words.length && w === words[k] ? groups[k++] : [w]));
+  };
   return {
     typed,
     exact: withForms(typed),
@@ -108,7 +113,7 @@ export async function wordGroups(
     withTypos: async () => {
       const groups = await typoVariants(db, words);
       return groups.some((g) => g.length > 1)
-        ? { groups: withForms(withLastWord(groups)), names: namesOf(groups) }
+        ? { groups: withForms(withLastWord(groups)), names: namesOf(typedAlike(groups)) }
         : null;
     },
     joined: async () => {
