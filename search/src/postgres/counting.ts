@@ -14,6 +14,7 @@ import {
 } from './planning.js';
 import { COUNT_MODULI, DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
+import { CategoryStrata, stratifiedTotal, type StratumCount } from './strata.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -106,6 +107,8 @@ export class Counter {
   private readonly filteredRowsUpTo: number;
   private readonly preciseMatches: number;
 
+  private readonly strata = new CategoryStrata();
+
   constructor(
     readonly exactCountUpTo: number,
     private readonly levels: SampleLevel[],
@@ -196,16 +199,17 @@ export class Counter {
     // Lexemes are searched in a GIN index of every count modulus; the samples' b-trees exist for SAMPLE_MODULI.
     const coarsestFirst = [...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)].sort((a, b) => b - a);
     const modulus = coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches) ?? coarsestFirst.at(-1)!;
-    const counted = await db.query<{ count: string }>(
+    const { rows } = await db.query<StratumCount>(
       preparedUnlessValuesInText(
         {
-          text: `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`,
+          text: `select coalesce(d.category_slug, '') as category, count(*)::int as count from ${SAMPLES_TABLE} d
+                 where ${sampleable.where} and d.id % ${modulus} = 0 group by 1`,
           values: sampleable.values,
         },
         sampleable,
       ),
     );
-    const total = Number(counted.rows[0].count);
+    const total = stratifiedTotal(rows, modulus, await this.strata.of(db));
     if (total === estimate.total || estimate.total === 0) return estimate;
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
   }

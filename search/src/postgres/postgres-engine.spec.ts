@@ -223,8 +223,49 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect(estimated.facets.city).toEqual([
       { value: 'darwin', label: 'Darwin', countryCode: 'AU', count: estimated.total },
     ]);
-    expect(statements.some((s) => /^select count\(\*\) \* 50 as count from search_samples d/.test(s.text!))).toBe(true);
+    expect(
+      statements.some(
+        (s) =>
+          /^select coalesce\(d\.category_slug, ''\) as category, count\(\*\)/.test(s.text!) &&
+          / % 50 = 0 group by 1$/.test(s.text!.trim()),
+      ),
+    ).toBe(true);
     await pool.query(`delete from businesses where name like '% Grill%' and city = 'Darwin'`);
+    await drainOutbox(pool, engine);
+  });
+
+  it("scales a sample's matches category by category, by each category's own share of the sample", async () => {
+    const place = {
+      city: 'Alice Springs',
+      country: 'Australia',
+      countryCode: 'AU',
+      lat: -23.7,
+      lng: 133.88,
+      rating: 4,
+    };
+    await insertFixtures(
+      pool,
+      placesIn(place, 300, (i) => ({
+        key: `bilby-${i}`,
+        name: `Bilby Cafe ${i + 1}`,
+        category: 'Bilby cafe',
+        address: `${i + 1} Todd St, Alice Springs NT 0870, Australia`,
+      })),
+    );
+    // Ten of the cafés the finest sample holds are gone: it holds 20 of the 290 left, where one in 10 would be 29.
+    await pool.query(
+      `delete from businesses where id in (select id from businesses where name like 'Bilby Cafe %' and id % 10 = 0 order by id limit 10)`,
+    );
+    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10, preciseMatches: 30 });
+    await drainOutbox(pool, engine);
+    const count = async (where: string) =>
+      Number(
+        (await pool.query(`select count(*) from businesses where name like 'Bilby Cafe %' and ${where}`)).rows[0].count,
+      );
+    expect([await count('true'), await count('id % 10 = 0')]).toEqual([290, 20]);
+    // One scale for all would say 200; the category's own share of the sample says 290.
+    expect(await engine.search({ q: 'bilby' })).toMatchObject({ total: 290, exhaustive: false });
+    await pool.query(`delete from businesses where name like 'Bilby Cafe %'`);
     await drainOutbox(pool, engine);
   });
 
