@@ -29,7 +29,7 @@ export const REDACTED_PATHS = [
   'METRICS_TOKEN',
 ];
 
-/** nestjs-pino options of the api: JSON lines at LOG_LEVEL, one per request (request-log.ts) plus whatever code logs. */
+/** nestjs-pino options of the api: JSON lines at LOG_LEVEL, a request's (request-log.ts) and whatever code logs. */
 export function apiLogOptions(config: AppConfig): Params {
   return {
     // nestjs-pino's own request middleware is mounted nowhere (it made two child loggers a request, even at
