@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { type INestApplication, ValidationPipe } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -13,6 +13,7 @@ import { HEALTH_ROUTES } from './health/health.controller.js';
 import { RejectNulPipe } from './http/reject-nul.js';
 import { RequestBodyInterceptor } from './http/request-body.js';
 import { configureCors, securityHeaders } from './http/security.js';
+import { ValidationOncePipe } from './http/validation.js';
 import { requestIdMiddleware } from './logging/request-id.js';
 import { METRICS_ROUTES } from './metrics/metrics.controller.js';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware.js';
@@ -49,7 +50,7 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   app.useGlobalInterceptors(new RequestBodyInterceptor(app.get(Reflector)));
   app.useGlobalPipes(new RejectNulPipe()); // first: it sees every parameter as sent (http/reject-nul.ts)
   app.useGlobalPipes(
-    new ValidationPipe({
+    new ValidationOncePipe({
       transform: true,
       whitelist: true,
       stopAtFirstError: true,

@@ -4,6 +4,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ApplicationConfig, DiscoveryService, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { validateOncePerRequest } from '../http/validation.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 
 const QUERY = RouteParamtypes.QUERY;
@@ -49,7 +50,9 @@ export class PublicCacheKeys {
   async forRequest(handler: object, req: Request): Promise<string> {
     const route = this.cachedRoutes().find((candidate) => candidate.handler === handler);
     if (!route) throw new Error('The handler has a @PublicCache policy but no GET route.');
-    return this.keyOf(route, req.params as Record<string, string>, req.query as Record<string, unknown>);
+    // The handler's pipes reuse what this validates (http/validation.ts): one validation a request.
+    const { params, query } = validateOncePerRequest(req);
+    return this.keyOf(route, params, query);
   }
 
   /**

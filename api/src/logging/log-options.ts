@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { pino } from 'pino';
-import type { AppConfig } from '@directory/core';
-import { HEALTH_ROUTES } from '../health/health.controller.js';
+import { type AppConfig, currentContext } from '@directory/core';
 
 /**
  * Paths of secrets that must never reach a log line, wherever an object carrying them is logged: session
@@ -30,30 +29,23 @@ export const REDACTED_PATHS = [
   'METRICS_TOKEN',
 ];
 
-/**
- * Paths read many times a minute are not logged (they would drown everything else): the health probes skip the
- * logging middleware altogether (`exclude`), the metrics are answered but not logged.
- */
-const QUIET_PATHS = new Set(['/metrics']);
-
-/** nestjs-pino options of the api: JSON lines at LOG_LEVEL, one per request plus whatever code logs. */
+/** nestjs-pino options of the api: JSON lines at LOG_LEVEL, a request's (request-log.ts) and whatever code logs. */
 export function apiLogOptions(config: AppConfig): Params {
   return {
-    // The probes log nothing and bind nothing: pino-http's two loggers a request were a tenth of their CPU.
-    exclude: HEALTH_ROUTES,
+    // nestjs-pino's own request middleware is mounted nowhere (it made two child loggers a request, even at
+    // silent): LoggingModule mounts the request log, and the mixin below gives code's lines the request id.
+    forRoutes: [],
     pinoHttp: {
-      // Only the request id is bound to the lines code logs during a request (not the whole request).
-      quietReqLogger: true,
       level: config.LOG_LEVEL,
       base: { service: 'api' },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (req: IncomingMessage & { id?: unknown }) => String(req.id),
-      customAttributeKeys: { reqId: 'requestId' },
-      autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
-      customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      // The serializers read the request and response themselves: pino-http's wrappers would first copy
-      // every header (and the whole request) into objects per request, only for these few fields.
+      // A line logged while a request is handled carries its id (requestIdMiddleware's context).
+      mixin: () => {
+        const requestId = currentContext()?.requestId;
+        return requestId ? { requestId } : {};
+      },
+      // The root logger is still built by pino-http, whose wrappers would copy every header (and the whole
+      // request) into new objects before these serializers read the few fields they keep.
       wrapSerializers: false,
       serializers: {
         // No headers at all (cookies, authorization); what ops need to read a request.

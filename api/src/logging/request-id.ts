@@ -7,7 +7,8 @@ export type RequestWithId = Request & { id?: string };
 /**
  * Gives every request its id: the caller's X-Request-Id when it is a plain short token (a load balancer's or
  * another service's), else a new UUID. Sent back as X-Request-Id, written on every log line of the request
- * (pino-http) and put into the data of every job the request enqueues (RequestAwareQueue).
+ * (request-log.ts, and log-options.ts's mixin for code's lines) and put into the data of every job the request
+ * enqueues (RequestAwareQueue).
  */
 export function requestIdMiddleware(req: RequestWithId, res: Response, next: NextFunction): void {
   const incoming = req.headers['x-request-id'];

@@ -1,0 +1,41 @@
+import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Per request object (its query, its path parameters): the validated argument of each DTO class. */
+const validatedOf = new WeakMap<object, Map<unknown, unknown>>();
+
+/**
+ * The request's query and path parameters as one object each for the rest of the request, remembered for
+ * ValidationOncePipe. Express 5's `req.query` parses the URL again on every read: it is pinned to its first
+ * parse, which is the object Nest then hands to the handler's pipes.
+ */
+export function validateOncePerRequest(req: Request): {
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+} {
+  const query = req.query as Record<string, unknown>;
+  Object.defineProperty(req, 'query', { value: query, configurable: true, enumerable: true, writable: true });
+  for (const source of [query, req.params]) if (!validatedOf.has(source)) validatedOf.set(source, new Map());
+  return { query, params: req.params as Record<string, string> };
+}
+
+/**
+ * The app's ValidationPipe, run once per request and DTO class on a request object remembered by
+ * validateOncePerRequest: the public cache's key validates the query before the handler does, and the
+ * handler gets that same validated DTO. Validation is a pure function of the object and the class, and the
+ * object is the request's own, so nothing crosses requests. A refusal is not remembered: the second run
+ * throws the same 400 again. Anything else (bodies, single parameters) is validated as usual.
+ */
+@Injectable()
+export class ValidationOncePipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const validated = value !== null && typeof value === 'object' ? validatedOf.get(value) : undefined;
+    if (!validated || (metadata.type !== 'query' && metadata.type !== 'param') || metadata.data !== undefined) {
+      return super.transform(value, metadata);
+    }
+    if (validated.has(metadata.metatype)) return validated.get(metadata.metatype);
+    const result: unknown = await super.transform(value, metadata);
+    validated.set(metadata.metatype, result);
+    return result;
+  }
+}

@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import express from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '@directory/core';
+import { apiLogOptions } from './log-options.js';
+import { requestIdMiddleware } from './request-id.js';
+import { requestLogMiddleware } from './request-log.js';
+
+const COOKIE = 'admin_session=a-session-that-must-not-be-logged';
+const BEARER = 'Bearer a-token-that-must-not-be-logged';
+
+/** The api's root logger as nestjs-pino builds it (pino-http's logger, the api's options) writing into `lines`. */
+function apiLogger(level: AppConfig['LOG_LEVEL'], lines: string[]): Logger {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const options = apiLogOptions({ LOG_LEVEL: level } as AppConfig).pinoHttp as object;
+  return pinoHttp(options, sink).logger as unknown as Logger;
+}
+
+/** A real Express server with the api's request id and request log in front of a few routes. */
+async function serve(logger: Logger): Promise<{ base: string; server: Server }> {
+  const app = express();
+  app.use(requestIdMiddleware as express.RequestHandler);
+  const requestLog = requestLogMiddleware(logger);
+  if (requestLog) app.use(requestLog);
+  app.get('/ok', (req, res) => {
+    logger.info({ headers: req.headers }, 'handled');
+    res.setHeader('X-Cache', 'MISS');
+    res.json({ fine: true });
+  });
+  app.get('/refused', (_req, res) => void res.status(403).json({ message: 'no' }));
+  app.get('/broken', (_req, res) => void res.status(500).json({ message: 'broken' }));
+  app.get('/hang', () => undefined);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((done) => server.once('listening', done));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const get = (url: string, id: string) =>
+  fetch(url, { headers: { 'X-Request-Id': id, Cookie: COOKIE, Authorization: BEARER, 'User-Agent': 'spec/1' } });
+
+async function lineOf(lines: string[], requestId: string, msg: RegExp): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const found = lines.map((line) => JSON.parse(line)).find((l) => l.requestId === requestId && msg.test(l.msg));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No line for ${requestId}; lines: ${lines.join('\n')}`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
+}
+
+describe('the request log (one line a request, as pino-http wrote it)', () => {
+  const lines: string[] = [];
+  let base: string;
+  let server: Server;
+
+  beforeAll(async () => ({ base, server } = await serve(apiLogger('info', lines))));
+  afterAll(() => new Promise((done) => server.close(done)));
+
+  it('writes the request, the response and its time on one info line, with the request id and no header', async () => {
+    expect((await get(`${base}/ok?q=café`, 'ok-1')).status).toBe(200);
+    const line = await lineOf(lines, 'ok-1', /^request completed$/);
+    expect(Object.keys(line)).toEqual(['level', 'time', 'service', 'requestId', 'req', 'res', 'responseTime', 'msg']);
+    expect(line).toMatchObject({
+      level: 30,
+      service: 'api',
+      req: { method: 'GET', url: '/ok?q=caf%C3%A9', remoteAddress: '127.0.0.1', userAgent: 'spec/1' },
+      res: { statusCode: 200, contentLength: '13', cache: 'MISS' },
+    });
+    expect(Object.keys(line.req as object)).toEqual(['method', 'url', 'remoteAddress', 'userAgent']);
+    expect(typeof line.responseTime).toBe('number');
+  });
+
+  it('gives the lines code logs during the request its id, and redacts the secrets they carry', async () => {
+    await get(`${base}/ok`, 'ok-2');
+    const handled = await lineOf(lines, 'ok-2', /^handled$/);
+    expect(handled.headers).toMatchObject({
+      cookie: '[redacted]',
+      authorization: '[redacted]',
+      'user-agent': 'spec/1',
+    });
+    await lineOf(lines, 'ok-2', /^request completed$/);
+    expect(lines.join('\n')).not.toMatch(/must-not-be-logged/);
+  });
+
+  it('levels a 4xx as a warning and a 5xx as an error with `err`', async () => {
+    await get(`${base}/refused`, 'refused-1');
+    expect(await lineOf(lines, 'refused-1', /^request completed$/)).toMatchObject({
+      level: 40,
+      res: { statusCode: 403 },
+    });
+    await get(`${base}/broken`, 'broken-1');
+    const broken = await lineOf(lines, 'broken-1', /^request errored$/);
+    expect(Object.keys(broken)).toEqual([
+      'level',
+      'time',
+      'service',
+      'requestId',
+      'req',
+      'res',
+      'err',
+      'responseTime',
+      'msg',
+    ]);
+    expect(broken).toMatchObject({
+      level: 50,
+      res: { statusCode: 500 },
+      err: { type: 'Error', message: 'failed with status code 500' },
+    });
+  });
+
+  it('writes "request aborted" when the client leaves before the answer', async () => {
+    const aborting = new AbortController();
+    const pending = fetch(`${base}/hang`, { headers: { 'X-Request-Id': 'gone-1' }, signal: aborting.signal });
+    await new Promise((done) => setTimeout(done, 100));
+    aborting.abort();
+    await expect(pending).rejects.toThrow();
+    expect(await lineOf(lines, 'gone-1', /^request aborted$/)).toMatchObject({ level: 30, res: { statusCode: 200 } });
+  });
+});
+
+describe('the request log at higher levels', () => {
+  it('is not even mounted when no request line can be written (silent, fatal)', () => {
+    expect(requestLogMiddleware(apiLogger('silent', []))).toBeNull();
+    expect(requestLogMiddleware(apiLogger('fatal', []))).toBeNull();
+    expect(requestLogMiddleware(apiLogger('error', []))).not.toBeNull();
+  });
+
+  it('at warn writes the 4xx and 5xx lines only', async () => {
+    const lines: string[] = [];
+    const { base, server } = await serve(apiLogger('warn', lines));
+    try {
+      await get(`${base}/ok`, 'quiet-ok');
+      await get(`${base}/refused`, 'loud-refused');
+      await lineOf(lines, 'loud-refused', /^request completed$/);
+      expect(lines.map((line) => JSON.parse(line).requestId)).toEqual(['loud-refused']);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Level, Logger } from 'pino';
+
+type LoggedRequest = IncomingMessage & { id?: unknown };
+type RequestHandler = (req: LoggedRequest, res: ServerResponse, next: () => void) => void;
+
+/** A request's level: an error or a 5xx is an error, a 4xx a warning, anything else info. */
+export function requestLevel(statusCode: number, error?: Error): Level {
+  return error || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+}
+
+/**
+ * The api's request log: one line a request, written once the response is finished (or the connection closed
+ * first), with the request id, the request as the `req` serializer reads it, the response as the `res` one
+ * does, the time it took and, for an error or a 5xx, `err`. No child logger and no copy of the request: a
+ * request costs three listeners and that line. It is null when the logger's level drops every request line
+ * (silent, fatal): then nothing is mounted and a request costs nothing here.
+ */
+export function requestLogMiddleware(logger: Logger): RequestHandler | null {
+  if (!logger.isLevelEnabled('error')) return null;
+  return function requestLog(req, res, next) {
+    const started = Date.now();
+    // The peer's address is read now: once the connection is gone the socket cannot tell it any more.
+    void req.socket?.remoteAddress;
+    const done = (error?: Error) => {
+      res.removeListener('close', done);
+      res.removeListener('finish', done);
+      res.removeListener('error', done);
+      const level = requestLevel(res.statusCode, error);
+      if (!logger.isLevelEnabled(level)) return;
+      const responseTime = Date.now() - started;
+      if (error || res.statusCode >= 500) {
+        const err = error ?? new Error(`failed with status code ${res.statusCode}`);
+        logger[level]({ requestId: req.id, req, res, err, responseTime }, 'request errored');
+        return;
+      }
+      const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
+      logger[level]({ requestId: req.id, req, res, responseTime }, message);
+    };
+    res.on('close', done);
+    res.on('finish', done);
+    res.on('error', done);
+    next();
+  };
+}
