@@ -176,10 +176,11 @@ export class Counter {
 
   /**
    * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again: below
-   * preciseMatches, exactly among the documents, with the facets (`exhaustive` then true); else a count alone of
-   * every match of the coarsest sample that holds preciseMatches of them, or of the finest one (scaled). At 1.2M
-   * every estimate of the bench's query mix is then within 5 % and 85 % within 2 % (bench/engine-notes.md
-   * "Counting"); the facets, read from a few hundred matches, are scaled with the total and stay estimates.
+   * preciseMatches, exactly among the documents, with the facets (`exhaustive` then true); else every match of the
+   * coarsest sample that holds preciseMatches of them, or of the finest one, counted by category and scaled by each
+   * category's share of the sample (strata.ts), then exactly when that says fewer than preciseMatches
+   * (bench/engine-notes.md "Counting"); the facets, read from a few hundred matches, are scaled with the total and
+   * stay estimates.
    * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too.
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
@@ -210,6 +211,8 @@ export class Counter {
       ),
     );
     const total = stratifiedTotal(rows, modulus, await this.strata.of(db));
+    // The first estimate was too high: fewer than preciseMatches are counted exactly, as any such estimate is.
+    if (total < this.preciseMatches) return this.precise(db, sampleable, { ...estimate, total });
     if (total === estimate.total || estimate.total === 0) return estimate;
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
   }

@@ -265,6 +265,14 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect([await count('true'), await count('id % 10 = 0')]).toEqual([290, 20]);
     // One scale for all would say 200; the category's own share of the sample says 290.
     expect(await engine.search({ q: 'bilby' })).toMatchObject({ total: 290, exhaustive: false });
+    // A hundred cafés more gone, none of the sample's: the first estimate (200) is above preciseMatches (195), the
+    // strata say 190, below it: counted exactly.
+    await pool.query(
+      `delete from businesses where id in (select id from businesses where name like 'Bilby Cafe %' and id % 10 <> 0 order by id limit 100)`,
+    );
+    await drainOutbox(pool, engine);
+    const counted = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10, preciseMatches: 195 });
+    expect(await counted.search({ q: 'bilby' })).toMatchObject({ total: 190, exhaustive: true });
     await pool.query(`delete from businesses where name like 'Bilby Cafe %'`);
     await drainOutbox(pool, engine);
   });
