@@ -1,9 +1,10 @@
 import type { FacetValue, SearchFacets } from '../search-engine.js';
 import type { NormalizedQuery } from '../text.js';
+import { radiusStatsSql, samplesSql, statsSql } from './count-statements.js';
 import { facetCountsSql, facetFiltersTotalSql } from './facet-counts.js';
 import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
 import type { Filter } from './filter.js';
-import { distanceSql, scaledToRadius } from './geo.js';
+import { scaledToRadius } from './geo.js';
 import {
   fixedFacetColumns,
   plannedRows,
@@ -14,7 +15,7 @@ import {
 } from './planning.js';
 import { COUNT_MODULI, DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
-import { CategoryStrata, stratifiedTotal, type StratumCount } from './strata.js';
+import { CategoryStrata, STRATUM_COLUMNS, stratifiedTotal, stratumKey } from './strata.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -177,8 +178,8 @@ export class Counter {
   /**
    * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again: below
    * preciseMatches, exactly among the documents, with the facets (`exhaustive` then true); else every match of the
-   * coarsest sample that holds preciseMatches of them, or of the finest one, counted by category and scaled by each
-   * category's share of the sample (strata.ts), then exactly when that says fewer than preciseMatches
+   * coarsest sample that holds preciseMatches of them, scaled; or of the finest one, counted by category and city,
+   * each scaled by its own share of the sample (strata.ts), then exactly when that says fewer than preciseMatches
    * (bench/engine-notes.md "Counting"); the facets, read from a few hundred matches, are scaled with the total and
    * stay estimates.
    * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too.
@@ -199,22 +200,49 @@ export class Counter {
     }
     // Lexemes are searched in a GIN index of every count modulus; the samples' b-trees exist for SAMPLE_MODULI.
     const coarsestFirst = [...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)].sort((a, b) => b - a);
-    const modulus = coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches) ?? coarsestFirst.at(-1)!;
-    const { rows } = await db.query<StratumCount>(
+    const coarse = coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches);
+    // A sample holding preciseMatches is scaled as a whole (within 2 %); the finest, holding fewer, by strata.
+    const total = coarse
+      ? await this.sampleCount(db, sampleable, coarse)
+      : await this.stratifiedCount(db, sampleable, coarsestFirst.at(-1)!);
+    // The first estimate was too high: fewer than preciseMatches are counted exactly, as any such estimate is.
+    if (total < this.preciseMatches) return this.precise(db, sampleable, { ...estimate, total });
+    if (total === estimate.total || estimate.total === 0) return estimate;
+    return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
+  }
+
+  /** Every match of one sample (one document in `modulus`), scaled by the modulus. */
+  private async sampleCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
+    const { rows } = await db.query<{ count: string }>(
       preparedUnlessValuesInText(
         {
-          text: `select coalesce(d.category_slug, '') as category, count(*)::int as count from ${SAMPLES_TABLE} d
-                 where ${sampleable.where} and d.id % ${modulus} = 0 group by 1`,
+          text: `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`,
           values: sampleable.values,
         },
         sampleable,
       ),
     );
-    const total = stratifiedTotal(rows, modulus, await this.strata.of(db));
-    // The first estimate was too high: fewer than preciseMatches are counted exactly, as any such estimate is.
-    if (total < this.preciseMatches) return this.precise(db, sampleable, { ...estimate, total });
-    if (total === estimate.total || estimate.total === 0) return estimate;
-    return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
+    return Number(rows[0].count);
+  }
+
+  /**
+   * Every match of one sample counted by stratum (a category in a city) and scaled by stratum (strata.ts): it reads
+   * the rows' facet columns, which a count alone does not, so it costs about twice as much.
+   */
+  private async stratifiedCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
+    const columns = STRATUM_COLUMNS.map((c) => `d.${c}`).join(', ');
+    const { rows } = await db.query<Parameters<typeof stratumKey>[0] & { count: number }>(
+      preparedUnlessValuesInText(
+        {
+          text: `select ${columns}, count(*)::int as count from ${SAMPLES_TABLE} d
+                 where ${sampleable.where} and d.id % ${modulus} = 0 group by ${columns}`,
+          values: sampleable.values,
+        },
+        sampleable,
+      ),
+    );
+    const counts = rows.map((row) => ({ stratum: stratumKey(row), count: row.count }));
+    return stratifiedTotal(counts, modulus, await this.strata.of(db));
   }
 
   /** The facets of counted rows (exact), or of sampled rows `scale` times fewer than the matches (toFacets). */
@@ -348,79 +376,4 @@ function scaledFacets(facets: SearchFacets, factor: number, cap = Infinity): Sea
       })),
     ]),
   ) as unknown as SearchFacets;
-}
-
-/**
- * The facet columns of up to `limit` matches of the filter in `table` (with `condition` added): within a radius
- * the nearest first, with their distance.
- */
-function countedMatchesSql(filter: Filter, table: string, limit: number, condition = ''): string {
-  const { circle } = filter;
-  const distance = circle ? `, ${distanceSql(circle.lat, circle.lng)} as distance_km` : '';
-  const nearest = circle ? `order by point(d.longitude, d.latitude) <-> point(${circle.lng}, ${circle.lat})` : '';
-  return `select ${FACET_COLUMNS}${distance} from ${table} d where ${filter.where}${condition} ${nearest} limit ${limit}`;
-}
-
-/**
- * One row per facet value and spelling and one 'total' row, from the first `sample` matches: fewer than `sample`
- * are all of them.
- */
-function statsSql(filter: Filter, sample: number): Sql {
-  return {
-    text: `with m as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, sample)}) ${facetsSql('m', false)}`,
-    values: filter.values,
-  };
-}
-
-/**
- * A radius's FacetRows from the finest sample (its nearest `level.rows` matches, source 'sample'), and from the
- * nearest `exactRows` matches themselves (source 'exact') only when the sample found fewer than it needs to be
- * trusted: a one-time filter on its count, checked before the documents' GiST index is walked. The total rows'
- * value is the farthest match read (km).
- */
-function radiusStatsSql(filter: Filter, level: SampleLevel, exactRows: number): Sql {
-  const untrusted = ` and (select count(*) from s) < ${level.trusted}`;
-  return {
-    text: `with s as materialized (${countedMatchesSql(filter, SAMPLES_TABLE, level.rows)}),
-           e as materialized (${countedMatchesSql(filter, DOCUMENTS_TABLE, exactRows, untrusted)})
-           select 'sample' as source, f.* from (${facetsSql('s', true)}) f
-           union all select 'exact', f.* from (${facetsSql('e', true)}) f`,
-    values: filter.values,
-  };
-}
-
-/**
- * The sample levels (coarsest first) in one statement. Level i reads up to its rows from its sample index
- * only when no coarser level was trusted and the finest one read allows at least half of the matches it needs
- * to be trusted (a one-time filter on the coarser levels' `n{i}` row, checked before its index is read). A
- * count c allows up to c + 2√c + 1 (two standard deviations above it, and 1 for a count of 0: a coarse sample
- * holds few matches of a mid-sized set, often none). Returns one 'level' row per level (value: its modulus,
- * count: the matches it read, null when it was not read) and the FacetRows of the trusted level, if any.
- */
-function samplesSql(filter: Filter, levels: readonly SampleLevel[]): Sql {
-  const previous = (i: number, column: 'allowed' | 'done') => `(select ${column} from n${i - 1})`;
-  const ctes = levels.flatMap(({ modulus, rows, trusted }, i) => {
-    const runs =
-      i === 0 ? 'true' : `not ${previous(i, 'done')} and ${previous(i, 'allowed')} * 2 >= ${modulus * trusted}`;
-    const allowed = `(count(*) + 2 * sqrt(count(*)) + 1) * ${modulus}`;
-    const count =
-      i === 0
-        ? `count(*) as n, true as read, ${allowed} as allowed, count(*) >= ${trusted} as done`
-        : `count(*) as n, ${runs} as read, case when ${runs} then ${allowed} else ${previous(i, 'allowed')} end as allowed,
-           ${previous(i, 'done')} or count(*) >= ${trusted} as done`;
-    return [
-      `s${i} as materialized (select ${FACET_COLUMNS} from ${SAMPLES_TABLE} d
-         where ${filter.where} and d.id % ${modulus} = 0 and ${runs} limit ${rows})`,
-      `n${i} as materialized (select ${count} from s${i})`,
-    ];
-  });
-  const trusted = levels.map((level, i) => `select * from s${i} where (select n from n${i}) >= ${level.trusted}`);
-  const counts = levels.map(
-    ({ modulus }, i) => `select 'level', '${modulus}', null, null, case when read then n end from n${i}`,
-  );
-  return {
-    text: `with ${ctes.join(',\n')}, m as (${trusted.join(' union all ')})
-           ${facetsSql('m', false)} union all ${counts.join(' union all ')}`,
-    values: filter.values,
-  };
 }

@@ -3,22 +3,43 @@ import { COUNT_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
 
 /**
- * Post-stratified totals (Counter.precise): a sample's matches counted category by category and each category
+ * Post-stratified totals (Counter.precise): a sample's matches counted by category and city, each such stratum
  * scaled by its own share of the sample, not one scale for all. Why: bench/engine-notes.md "Counting".
  */
 
-/** The sampled matches of one category ('' for none). */
+/** The columns a stratum is keyed by: a category in a city (the finest level the facet counts keep). */
+export const STRATUM_COLUMNS = ['category_slug', 'country_code', 'city_slug'] as const;
+
+/** A stratum's key of a row of STRATUM_COLUMNS (SQL concat: null as empty). */
+export function stratumKey(row: Record<(typeof STRATUM_COLUMNS)[number], string | null>): string {
+  return STRATUM_COLUMNS.map((column) => row[column] ?? '').join('/');
+}
+
+/** stratumKey in SQL, of a row of `table`. */
+const keySql = (table: string) => `concat(${STRATUM_COLUMNS.map((c) => `${table}.${c}`).join(", '/', ")})`;
+
+/** The sampled matches of one stratum (a category in a city, STRATUM_KEY_SQL). */
 export interface StratumCount {
-  category: string;
+  stratum: string;
   count: number;
 }
 
-/** Per category ('' for none): its approved documents, and how many of them each count sample holds. */
-export type Strata = Map<string, { documents: number; sampled: Map<number, number> }>;
+/** A stratum smaller than this in a sample is pooled with the others as small: their sampled share is one. */
+const POOLED_BELOW = 10;
+
+/** Per sample modulus: each large stratum's documents and sampled documents, and the small ones' pooled. */
+export type Strata = Map<
+  number,
+  {
+    large: Map<string, { documents: number; sampled: number }>;
+    small: Set<string>;
+    pooled: { documents: number; sampled: number };
+  }
+>;
 
 /**
- * The sizes of the categories and of their share of each sample, read at most every `maxAgeMs` (the triggers keep the
- * documents' counts; a sample's share is counted among its rows, one in 10 of the documents).
+ * The strata's sizes: documents from the counts the triggers keep, sampled documents counted among the samples'
+ * rows (one in 10 of the documents), read at most every `maxAgeMs`.
  */
 export class CategoryStrata {
   private read: { at: number; strata: Promise<Strata> } | null = null;
@@ -34,35 +55,52 @@ export class CategoryStrata {
   }
 
   private async load(db: SearchDb): Promise<Strata> {
-    const { rows } = await db.query<{ category: string; documents: string } & Record<string, string>>(
-      `select coalesce(s.category_slug, '') as category,
-              ${COUNT_MODULI.map((m) => `count(*) filter (where s.id % ${m} = 0) as "m${m}"`).join(', ')},
-              (select coalesce(sum(c.n), 0) from ${FACET_COUNTS_TABLE} c where c.level = 'category'
-                and c.min_rating = 0 and c.category_slug is not distinct from s.category_slug) as documents
-       from ${SAMPLES_TABLE} s where s.is_approved group by s.category_slug`,
+    const { rows } = await db.query<{ stratum: string; documents: string } & Record<string, string>>(
+      // Joined by the key's text (a hash join; `is not distinct from` on each column would be a nested loop).
+      `with s as (select ${keySql('d')} as stratum,
+                    ${COUNT_MODULI.map((m) => `count(*) filter (where d.id % ${m} = 0) as "m${m}"`).join(', ')}
+                  from ${SAMPLES_TABLE} d where d.is_approved group by 1)
+       select ${keySql('c')} as stratum, c.n as documents,
+              ${COUNT_MODULI.map((m) => `coalesce(s."m${m}", 0) as "m${m}"`).join(', ')}
+       from ${FACET_COUNTS_TABLE} c left join s on s.stratum = ${keySql('c')}
+       where c.level = 'category_city' and c.min_rating = 0 and c.n > 0`,
     );
     return new Map(
-      rows.map((row) => [
-        row.category,
-        { documents: Number(row.documents), sampled: new Map(COUNT_MODULI.map((m) => [m, Number(row[`m${m}`])])) },
-      ]),
+      COUNT_MODULI.map((modulus) => {
+        const level = { large: new Map(), small: new Set<string>(), pooled: { documents: 0, sampled: 0 } };
+        for (const row of rows) {
+          const sizes = { documents: Number(row.documents), sampled: Number(row[`m${modulus}`]) };
+          if (sizes.sampled >= POOLED_BELOW) level.large.set(row.stratum, sizes);
+          else {
+            level.small.add(row.stratum);
+            level.pooled.documents += sizes.documents;
+            level.pooled.sampled += sizes.sampled;
+          }
+        }
+        return [modulus, level];
+      }),
     );
   }
 }
 
 /**
- * A total from the matches one sample (one document in `modulus`) holds, category by category: each category's
- * sampled matches scaled by its documents over its sampled documents (post-stratification). A word mostly found in a
- * few categories ("mexican", "bakery") is then counted almost exactly where one scale for all put it ±1/√n off; a
- * category the strata do not know yet (a document of the last minute) is scaled by the modulus.
+ * A total from the matches one sample (one document in `modulus`) holds, stratum by stratum: each one's sampled
+ * matches scaled by its documents over its sampled documents (post-stratification), the small ones' together. A word
+ * mostly found in a few categories ("mexican", "bakery"), or in a city ("restaurant" in London), is then counted almost exactly
+ * where one scale for all put it ±1/√n off; a stratum the strata do not know yet (a document of the last minute), or
+ * one sampled less than it matches, is scaled by the modulus.
  */
 export function stratifiedTotal(rows: readonly StratumCount[], modulus: number, strata: Strata): number {
+  const level = strata.get(modulus);
   let total = 0;
-  for (const { category, count } of rows) {
-    const stratum = strata.get(category);
-    const sampled = stratum?.sampled.get(modulus) ?? 0;
-    total +=
-      stratum && sampled >= count && stratum.documents > 0 ? (count * stratum.documents) / sampled : count * modulus;
+  let pooled = 0;
+  for (const { stratum, count } of rows) {
+    const large = level?.large.get(stratum);
+    if (large && large.sampled >= count) total += (count * large.documents) / large.sampled;
+    else if (level?.small.has(stratum)) pooled += count;
+    else total += count * modulus;
   }
+  const pool = level?.pooled;
+  total += pool && pool.sampled >= pooled && pooled > 0 ? (pooled * pool.documents) / pool.sampled : pooled * modulus;
   return Math.round(total);
 }
