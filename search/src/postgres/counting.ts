@@ -15,7 +15,7 @@ import {
 } from './planning.js';
 import { COUNT_MODULI, DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
-import { CategoryStrata, STRATUM_COLUMNS, stratifiedTotal, stratumKey } from './strata.js';
+import { CategoryStrata, STRATA, stratifiedTotal, stratumKey, type StrataLevel } from './strata.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -226,12 +226,15 @@ export class Counter {
   }
 
   /**
-   * Every match of one sample counted by stratum (a category in a city) and scaled by stratum (strata.ts): it reads
+   * Every match of one sample counted by stratum (a category, in a city when the query is narrowed to a place) and
+   * scaled by stratum (strata.ts): it reads
    * the rows' facet columns, which a count alone does not, so it costs about twice as much.
    */
   private async stratifiedCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
-    const columns = STRATUM_COLUMNS.map((c) => `d.${c}`).join(', ');
-    const { rows } = await db.query<Parameters<typeof stratumKey>[0] & { count: number }>(
+    // A query narrowed to a place matches a share of its categories' documents that differs from city to city.
+    const level: StrataLevel = sampleable.located ? 'category_city' : 'category';
+    const columns = STRATA[level].map((c) => `d.${c}`).join(', ');
+    const { rows } = await db.query<Parameters<typeof stratumKey>[1] & { count: number }>(
       preparedUnlessValuesInText(
         {
           text: `select ${columns}, count(*)::int as count from ${SAMPLES_TABLE} d
@@ -241,8 +244,8 @@ export class Counter {
         sampleable,
       ),
     );
-    const counts = rows.map((row) => ({ stratum: stratumKey(row), count: row.count }));
-    return stratifiedTotal(counts, modulus, await this.strata.of(db));
+    const counts = rows.map((row) => ({ stratum: stratumKey(level, row), count: row.count }));
+    return stratifiedTotal(counts, modulus, await this.strata.of(db, level));
   }
 
   /** The facets of counted rows (exact), or of sampled rows `scale` times fewer than the matches (toFacets). */

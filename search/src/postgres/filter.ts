@@ -20,6 +20,8 @@ export interface Filter {
   text: boolean;
   /** `where` holds values in its text (a radius's or a box's corners), so each query has a text of its own. */
   valuesInText: boolean;
+  /** The query is narrowed to a place: a location, a radius, a box, a country or a city. */
+  located: boolean;
   /**
    * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
    * search (buildFilter).
@@ -122,6 +124,12 @@ export function buildFilter(
     circle,
     text,
     valuesInText,
+    located:
+      query.locationGroups.length > 0 ||
+      circle !== null ||
+      query.bounds !== null ||
+      query.country !== undefined ||
+      query.city !== undefined,
   };
   if (!frequent) return filter;
   // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together

@@ -259,6 +259,8 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     expect([await count('true'), await count('id % 10 = 0')]).toEqual([290, 20]);
     // One scale for all would say 200; the category's own share of the sample says 290.
     expect(await engine.search({ q: 'bilby' })).toMatchObject({ total: 290, exhaustive: false });
+    // Narrowed to a place, by the category in each city.
+    expect(await engine.search({ q: 'bilby', country: 'AU' })).toMatchObject({ total: 290, exhaustive: false });
     // A hundred cafés more gone, none of the sample's: the first estimate (200) is above preciseMatches (195), the
     // strata say 190, below it: counted exactly.
     await pool.query(

@@ -3,22 +3,29 @@ import { COUNT_MODULI, SAMPLES_TABLE } from './schema.js';
 import type { SearchDb } from './statement-queue.js';
 
 /**
- * Post-stratified totals (Counter.precise): a sample's matches counted by category and city, each such stratum
- * scaled by its own share of the sample, not one scale for all. Why: bench/engine-notes.md "Counting".
+ * Post-stratified totals (Counter.precise): a sample's matches counted by category (or by category and city, for a
+ * query narrowed to a place), each such stratum scaled by its own share of the sample, not one scale for all. Why:
+ * bench/engine-notes.md "Counting".
  */
 
-/** The columns a stratum is keyed by: a category in a city (the finest level the facet counts keep). */
-export const STRATUM_COLUMNS = ['category_slug', 'country_code', 'city_slug'] as const;
+/** The columns a stratum is keyed by, by the facet counts' level that counts its documents. */
+export const STRATA = {
+  category: ['category_slug'],
+  category_city: ['category_slug', 'country_code', 'city_slug'],
+} as const;
+export type StrataLevel = keyof typeof STRATA;
+type StratumRow = Partial<Record<(typeof STRATA)['category_city'][number], string | null>>;
 
-/** A stratum's key of a row of STRATUM_COLUMNS (SQL concat: null as empty). */
-export function stratumKey(row: Record<(typeof STRATUM_COLUMNS)[number], string | null>): string {
-  return STRATUM_COLUMNS.map((column) => row[column] ?? '').join('/');
+/** A stratum's key of a row holding the level's columns (as SQL's concat: null as empty). */
+export function stratumKey(level: StrataLevel, row: StratumRow): string {
+  return STRATA[level].map((column) => row[column] ?? '').join('/');
 }
 
 /** stratumKey in SQL, of a row of `table`. */
-const keySql = (table: string) => `concat(${STRATUM_COLUMNS.map((c) => `${table}.${c}`).join(", '/', ")})`;
+const keySql = (level: StrataLevel, table: string) =>
+  `concat(${STRATA[level].map((c) => `${table}.${c}`).join(", '/', ")})`;
 
-/** The sampled matches of one stratum (a category in a city, STRATUM_KEY_SQL). */
+/** The sampled matches of one stratum (stratumKey). */
 export interface StratumCount {
   stratum: string;
   count: number;
@@ -42,42 +49,43 @@ export type Strata = Map<
  * rows (one in 10 of the documents), read at most every `maxAgeMs`.
  */
 export class CategoryStrata {
-  private read: { at: number; strata: Promise<Strata> } | null = null;
+  private readonly read = new Map<StrataLevel, { at: number; strata: Promise<Strata> }>();
 
   constructor(private readonly maxAgeMs = 60_000) {}
 
-  of(db: SearchDb): Promise<Strata> {
-    if (this.read && performance.now() - this.read.at < this.maxAgeMs) return this.read.strata;
-    const strata = this.load(db);
-    this.read = { at: performance.now(), strata };
-    strata.catch(() => (this.read = null));
+  of(db: SearchDb, level: StrataLevel): Promise<Strata> {
+    const read = this.read.get(level);
+    if (read && performance.now() - read.at < this.maxAgeMs) return read.strata;
+    const strata = this.load(db, level);
+    this.read.set(level, { at: performance.now(), strata });
+    strata.catch(() => this.read.delete(level));
     return strata;
   }
 
-  private async load(db: SearchDb): Promise<Strata> {
+  private async load(db: SearchDb, level: StrataLevel): Promise<Strata> {
     const { rows } = await db.query<{ stratum: string; documents: string } & Record<string, string>>(
       // Joined by the key's text (a hash join; `is not distinct from` on each column would be a nested loop).
-      `with s as (select ${keySql('d')} as stratum,
+      `with s as (select ${keySql(level, 'd')} as stratum,
                     ${COUNT_MODULI.map((m) => `count(*) filter (where d.id % ${m} = 0) as "m${m}"`).join(', ')}
                   from ${SAMPLES_TABLE} d where d.is_approved group by 1)
-       select ${keySql('c')} as stratum, c.n as documents,
+       select ${keySql(level, 'c')} as stratum, c.n as documents,
               ${COUNT_MODULI.map((m) => `coalesce(s."m${m}", 0) as "m${m}"`).join(', ')}
-       from ${FACET_COUNTS_TABLE} c left join s on s.stratum = ${keySql('c')}
-       where c.level = 'category_city' and c.min_rating = 0 and c.n > 0`,
+       from ${FACET_COUNTS_TABLE} c left join s on s.stratum = ${keySql(level, 'c')}
+       where c.level = '${level}' and c.min_rating = 0 and c.n > 0`,
     );
     return new Map(
       COUNT_MODULI.map((modulus) => {
-        const level = { large: new Map(), small: new Set<string>(), pooled: { documents: 0, sampled: 0 } };
+        const sample = { large: new Map(), small: new Set<string>(), pooled: { documents: 0, sampled: 0 } };
         for (const row of rows) {
           const sizes = { documents: Number(row.documents), sampled: Number(row[`m${modulus}`]) };
-          if (sizes.sampled >= POOLED_BELOW) level.large.set(row.stratum, sizes);
+          if (sizes.sampled >= POOLED_BELOW) sample.large.set(row.stratum, sizes);
           else {
-            level.small.add(row.stratum);
-            level.pooled.documents += sizes.documents;
-            level.pooled.sampled += sizes.sampled;
+            sample.small.add(row.stratum);
+            sample.pooled.documents += sizes.documents;
+            sample.pooled.sampled += sizes.sampled;
           }
         }
-        return [modulus, level];
+        return [modulus, sample];
       }),
     );
   }
@@ -86,8 +94,8 @@ export class CategoryStrata {
 /**
  * A total from the matches one sample (one document in `modulus`) holds, stratum by stratum: each one's sampled
  * matches scaled by its documents over its sampled documents (post-stratification), the small ones' together. A word
- * mostly found in a few categories ("mexican", "bakery"), or in a city ("restaurant" in London), is then counted almost exactly
- * where one scale for all put it ±1/√n off; a stratum the strata do not know yet (a document of the last minute), or
+ * mostly found in a few categories ("mexican", "bakery"), or in a city ("restaurant" in London), is then counted
+ * almost exactly where one scale for all put it ±1/√n off; a stratum the strata do not know yet (a document of the last minute), or
  * one sampled less than it matches, is scaled by the modulus.
  */
 export function stratifiedTotal(rows: readonly StratumCount[], modulus: number, strata: Strata): number {
