@@ -227,8 +227,8 @@ export class Counter {
 
   /**
    * Every match of one sample counted by stratum (a category, in a city when the query is narrowed to a place) and
-   * scaled by stratum (strata.ts): it reads
-   * the rows' facet columns, which a count alone does not, so it costs about twice as much.
+   * scaled by stratum (strata.ts): it reads the rows' facet columns, which a count alone does not, so it costs
+   * about twice as much.
    */
   private async stratifiedCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
     // A query narrowed to a place matches a share of its categories' documents that differs from city to city.
