@@ -31,7 +31,10 @@ export interface StratumCount {
   count: number;
 }
 
-/** A stratum smaller than this in a sample is pooled with the others as small: their sampled share is one. */
+/**
+ * Strata of fewer sampled documents than this are pooled and scaled as one: a few sampled rows would scale a stratum
+ * by chance, and a stratum the sample missed would not be scaled at all.
+ */
 const POOLED_BELOW = 10;
 
 /** Per sample modulus: each large stratum's documents and sampled documents, and the small ones' pooled. */
@@ -95,8 +98,8 @@ export class CategoryStrata {
  * A total from the matches one sample (one document in `modulus`) holds, stratum by stratum: each one's sampled
  * matches scaled by its documents over its sampled documents (post-stratification), the small ones' together. A word
  * mostly found in a few categories ("mexican", "bakery"), or in a city ("restaurant" in London), is then counted
- * almost exactly where one scale for all put it ±1/√n off; a stratum the strata do not know yet (a document of the last minute), or
- * one sampled less than it matches, is scaled by the modulus.
+ * almost exactly where one scale for all put it ±1/√n off. A stratum the strata do not know yet (a document of the
+ * last minute), or one sampled less than it matches, is scaled by the modulus.
  */
 export function stratifiedTotal(rows: readonly StratumCount[], modulus: number, strata: Strata): number {
   const level = strata.get(modulus);
