@@ -38,20 +38,28 @@ function returnedTo(): boolean {
   return entry?.type === 'back_forward' || entry?.type === 'reload';
 }
 
+/** How long a restored position is kept while the page may still change its height (a list refreshed after Back). */
+const HOLD_MS = 1500;
+
 /**
  * Scrolls to `target` once the page can show it: nothing is loading (skeletons and refreshing lists say
- * aria-busy) and the page is tall enough. After WAIT_MS it scrolls as far as it can. Returns a cancel.
+ * aria-busy) and the page is tall enough. After WAIT_MS it scrolls as far as it can. For HOLD_MS after, it scrolls
+ * back to `target` whenever a re-render moved the page away from it. Returns a cancel.
  */
 function restoreWhenRendered(target: number): () => void {
   const started = performance.now();
+  let restored: number | null = null;
   let frame = 0;
   const step = () => {
+    const now = performance.now();
     const loading = document.querySelector('main [aria-busy="true"]') !== null;
     const reachable = document.documentElement.scrollHeight - window.innerHeight >= target - 1;
-    if ((!loading && reachable) || performance.now() - started > WAIT_MS) {
-      stop();
-      window.scrollTo(0, target);
-    } else frame = requestAnimationFrame(step);
+    if ((!loading && reachable) || (restored === null && now - started > WAIT_MS)) {
+      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target);
+      restored ??= now;
+    }
+    if (restored !== null && now - restored > HOLD_MS) stop();
+    else frame = requestAnimationFrame(step);
   };
   // The visitor's own scrolling wins over a restore still waiting.
   const stop = () => {
