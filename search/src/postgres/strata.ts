@@ -37,6 +37,9 @@ export interface StratumCount {
  */
 const POOLED_BELOW = 10;
 
+/** Only the finest sample is counted by strata (Counter.precise): a coarser one holding 10,000 matches is scaled whole. */
+const STRATIFIED_MODULI = [Math.min(...COUNT_MODULI)];
+
 /** Per sample modulus: each large stratum's documents and sampled documents, and the small ones' pooled. */
 export type Strata = Map<
   number,
@@ -69,15 +72,15 @@ export class CategoryStrata {
     const { rows } = await db.query<{ stratum: string; documents: string } & Record<string, string>>(
       // Joined by the key's text (a hash join; `is not distinct from` on each column would be a nested loop).
       `with s as (select ${keySql(level, 'd')} as stratum,
-                    ${COUNT_MODULI.map((m) => `count(*) filter (where d.id % ${m} = 0) as "m${m}"`).join(', ')}
+                    ${STRATIFIED_MODULI.map((m) => `count(*) filter (where d.id % ${m} = 0) as "m${m}"`).join(', ')}
                   from ${SAMPLES_TABLE} d where d.is_approved group by 1)
        select ${keySql(level, 'c')} as stratum, c.n as documents,
-              ${COUNT_MODULI.map((m) => `coalesce(s."m${m}", 0) as "m${m}"`).join(', ')}
+              ${STRATIFIED_MODULI.map((m) => `coalesce(s."m${m}", 0) as "m${m}"`).join(', ')}
        from ${FACET_COUNTS_TABLE} c left join s on s.stratum = ${keySql(level, 'c')}
        where c.level = '${level}' and c.min_rating = 0 and c.n > 0`,
     );
     return new Map(
-      COUNT_MODULI.map((modulus) => {
+      STRATIFIED_MODULI.map((modulus) => {
         const sample = { large: new Map(), small: new Set<string>(), pooled: { documents: 0, sampled: 0 } };
         for (const row of rows) {
           const sizes = { documents: Number(row.documents), sampled: Number(row[`m${modulus}`]) };
