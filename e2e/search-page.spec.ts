@@ -172,6 +172,17 @@ suite('the search page in a browser', () => {
     await page.waitForURL(/\/business\/kiez-bakery-/);
   });
 
+  it('suggests the words in the cities a place after "in" begins', async () => {
+    await page.goto(`${base}/search`);
+    const what = page.getByRole('combobox', { name: 'Search businesses' });
+    await what.fill('bakery in pari');
+    const search = page.getByRole('option', { name: 'bakery in Paris, FR (search)' });
+    await search.waitFor();
+    await search.click();
+    await page.waitForURL(/\/search\?q=bakery&country=FR&city=paris$/);
+    await eventually(async () => expect(await results().count()).toBe(4));
+  });
+
   it('fills the location from a city suggestion', async () => {
     await page.goto(`${base}/search?q=bakery`);
     const where = page.getByRole('combobox', { name: 'Location' });

@@ -1,5 +1,5 @@
 export * from './search-engine.js';
-export { fold, normalizeQuery, haversineKm, MAX_LIMIT } from './text.js';
+export { fold, normalizeQuery, haversineKm, MAX_LIMIT, placeAfterConnector } from './text.js';
 export {
   createSearchEngine,
   openSearch,

@@ -1,4 +1,4 @@
-import { matchedWords, prefixEnd } from './text.js';
+import { matchedWords, placeAfterConnector, prefixEnd } from './text.js';
 
 describe('prefixEnd (the upper bound of the strings that begin with a prefix)', () => {
   it.each([
@@ -44,4 +44,15 @@ describe('matchedWords (the words a match must hold)', () => {
     expect(matchedWords(['at'])).toEqual(['at']);
     expect(matchedWords(['cafe', 'close', 'to'])).toEqual(['cafe', 'close', 'to']);
   });
+});
+
+describe('placeAfterConnector (autocomplete of a place after "in")', () => {
+  it.each([
+    ['pizza in zu', { sought: 'pizza', place: 'zu' }],
+    ['Gyms  near  New Yo', { sought: 'Gyms', place: 'New Yo' }],
+    ['cafés près de Gen', { sought: 'cafés', place: 'Gen' }],
+    ['Zzmade in Zzitaly in Ber', { sought: 'Zzmade in Zzitaly', place: 'Ber' }],
+  ])('%s', (q, split) => expect(placeAfterConnector(q)).toEqual(split));
+
+  it.each(['pizza', 'pizza in', 'in zurich', ''])('none in %j', (q) => expect(placeAfterConnector(q)).toBeNull());
 });

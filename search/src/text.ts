@@ -115,6 +115,24 @@ export function matchedWords(words: readonly string[]): string[] {
 }
 
 /**
+ * "pizza in zu": what is sought and the beginning of the place typed after the last connector (CONNECTORS), as
+ * typed; null when no connector stands between words. Autocomplete suggests the places that beginning names.
+ */
+export function placeAfterConnector(q: string): { sought: string; place: string } | null {
+  const tokens = q.trim().split(/\s+/).filter(Boolean);
+  const folded = tokens.map((token) => fold(token));
+  // The place begins at `place`; the longest connector ending just before it wins ("près de", not "de").
+  for (let place = tokens.length - 1; place >= 2; place--) {
+    const connector = CONNECTORS.find(
+      (c) => place - c.length >= 1 && c.every((word, j) => folded[place - c.length + j] === word),
+    );
+    if (connector)
+      return { sought: tokens.slice(0, place - connector.length).join(' '), place: tokens.slice(place).join(' ') };
+  }
+  return null;
+}
+
+/**
  * A location becomes one group of alternatives per comma-separated part; a business matches when every
  * group has a term in its location_terms. A country name also matches by its code ("Germany" → "de", "UK" → "gb",
  * "USA" → "us").

@@ -5,7 +5,7 @@ import type { SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { AMENITIES, COMPOUNDS, CONNECTED, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
+import { AMENITIES, AROUND_THE_CLOCK_PLACES, COMPOUNDS, CONNECTED, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
 
 /**
  * The contract both engines pass for what visitors type: suggestions (prefixes and typos), places by any of their
@@ -158,6 +158,17 @@ describe.each(contractEngines())('what visitors type: %s engine', (_kind, contra
       expect(await names('wheelchair entrance')).toEqual(['Zzramp Bistro']);
       expect(await names('hearing loop')).toEqual([]);
       expect(await names('wheelchair friendly')).toEqual([]);
+    });
+  });
+
+  it('finds places open 24 hours on each day they open by "24 hours", "24h" and "24/7"', async () => {
+    await withPlaces(AROUND_THE_CLOCK_PLACES, async () => {
+      const names = async (q: string) => (await search({ q, category: 'pharmacy' })).hits.map((h) => h.name).sort();
+      const allDay = ['Zzalways Pharmacy', 'Zzweekday Pharmacy'];
+      expect(await names('pharmacy 24 hours')).toEqual(allDay);
+      expect(await names('pharmacy open 24h')).toEqual(allDay);
+      expect(await names('24/7 pharmacy')).toEqual(allDay);
+      expect(await names('pharmacy')).toEqual([...allDay, 'Zzlate Pharmacy'].sort());
     });
   });
 

@@ -180,10 +180,19 @@ const Facet = arrayOf(
     countryCode: { ...str, nullable: true },
   }),
 );
-export const Suggestions = object({
+const CitySuggestion = object({ name: str, slug: str, countryCode: str, count: int });
+const suggestionLists = {
   businesses: arrayOf(object({ name: str, slug: str, city: nullable(str) })),
   categories: arrayOf(object({ name: str, slug: str, count: int })),
-  cities: arrayOf(object({ name: str, slug: str, countryCode: str, count: int })),
+  cities: arrayOf(CitySuggestion),
+};
+export const Suggestions = object(suggestionLists);
+export const SuggestAnswer = object({
+  ...suggestionLists,
+  searchesIn: {
+    ...arrayOf(object({ q: str, city: CitySuggestion })),
+    description: 'For "pizza in zu": what precedes the connector, searched in each city the rest begins (else empty)',
+  },
 });
 
 const RelaxedCount = nullable(object({ total: int, exhaustive: bool }));

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { ApiCall } from '../docs/api-responses.js';
-import { SearchAnswer, Suggestions } from '../docs/schemas.js';
+import { SearchAnswer, SuggestAnswer } from '../docs/schemas.js';
 import { SearchQueryDto, SuggestQueryDto } from './search.dto.js';
 import { SearchService } from './search.service.js';
 import { Public } from '../auth/access.js';
@@ -23,7 +23,7 @@ export class SearchController {
   /** Autocomplete: businesses, categories and cities whose name starts with q. */
   @Get('suggest')
   @PublicCache(CACHE_POLICIES.search)
-  @ApiCall('Autocomplete: businesses, categories and cities whose name starts with q', Suggestions, 400)
+  @ApiCall('Autocomplete: businesses, categories and cities whose name starts with q', SuggestAnswer, 400)
   suggest(@Query() query: SuggestQueryDto) {
     return this.searchService.suggest(query.q, query.limit);
   }

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { pageInfo, SEARCH_MAX_PAGE, slugify } from '@directory/core';
-import type { SearchEngine, SearchQuery } from '@directory/search';
+import { pageInfo, SEARCH_MAX_PAGE, slugify, type SuggestAnswer } from '@directory/core';
+import { placeAfterConnector, type SearchEngine, type SearchQuery } from '@directory/search';
 import { hitToListing } from '../common/listing.js';
 import { searchAlternatives } from './alternatives.js';
 import { parseBbox } from './bbox.js';
@@ -28,8 +28,14 @@ export class SearchService {
     };
   }
 
-  suggest(q: string, limit: number) {
-    return this.engine.suggest(q, limit);
+  /** The engine's suggestions, and for "pizza in zu" the cities "zu" begins, each a search of "pizza" there. */
+  async suggest(q: string, limit: number): Promise<SuggestAnswer> {
+    const split = placeAfterConnector(q);
+    const [found, places] = await Promise.all([
+      this.engine.suggest(q, limit),
+      split ? this.engine.suggest(split.place, limit) : null,
+    ]);
+    return { ...found, searchesIn: (places?.cities ?? []).map((city) => ({ q: split!.sought, city })) };
   }
 }
 

@@ -186,6 +186,16 @@ describe('GET /api/search/suggest', () => {
     ]);
   });
 
+  it('suggests the words in each city a place after a connector begins', async () => {
+    const { body } = await get('/api/search/suggest?q=plumber%20in%20zu').expect(200);
+    expect(body.searchesIn).toEqual([
+      { q: 'plumber', city: { name: 'Zürich', slug: 'zürich', countryCode: 'CH', count: 2 } },
+    ]);
+    expect((await get('/api/search/suggest?q=zu').expect(200)).body.searchesIn).toEqual([]);
+    // "in" ending what is typed is a word being typed, not a connector.
+    expect((await get('/api/search/suggest?q=plumber%20in').expect(200)).body.searchesIn).toEqual([]);
+  });
+
   it('needs q', async () => {
     const res = await get('/api/search/suggest').expect(400);
     expect(res.body.message).toEqual(['q is required: the beginning of a name, category or city']);

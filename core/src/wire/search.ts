@@ -16,6 +16,14 @@ export interface Suggestions {
   cities: { name: string; slug: string; countryCode: string; count: number }[];
 }
 
+/**
+ * GET /api/search/suggest: the suggestions, and for "pizza in zu" a search of what precedes the connector ("pizza")
+ * in each city the rest begins ("Zürich"); empty without a connector between words.
+ */
+export interface SuggestAnswer extends Suggestions {
+  searchesIn: { q: string; city: Suggestions['cities'][number] }[];
+}
+
 /** How many a search without some of its parts finds. */
 export interface RelaxedCount {
   total: number;

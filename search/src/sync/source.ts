@@ -16,6 +16,15 @@ export const DOCUMENT_COLUMNS = [
   'amenities',
 ] as const satisfies readonly (keyof SearchDocument)[];
 
+/** What a business open 24 hours on each day it opens is also found by ("pharmacy 24 hours", "24/7 plumber"). */
+export const AROUND_THE_CLOCK = 'Open 24 hours, 24h, 24/7';
+
+/** Open minutes of the week (local) that are whole days: every range begins and ends at a midnight. */
+function openAroundTheClock(minutes: string): string {
+  return `not isempty(${minutes}) and not exists (
+             select from unnest(${minutes}) r where lower(r) % 1440 <> 0 or upper(r) % 1440 <> 0)`;
+}
+
 export const SOURCE_SQL = `
   select b.id, b.slug, b.name,
          nullif(btrim(b.category), '') as category, nullif(b.category_slug, '') as category_slug,
@@ -28,7 +37,8 @@ export const SOURCE_SQL = `
                             b.country_code, nullif(b.city_slug, ''))
            || search_region_terms(b.country_code, b.full_address) as location_terms,
          search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases,
-         search_amenity_words(b.about) as amenities
+         nullif(concat_ws(' ', search_amenity_words(b.about),
+           case when ${openAroundTheClock('b.open_minutes')} then '${AROUND_THE_CLOCK}' end), '') as amenities
   from businesses b`;
 
 interface SourceRow extends Omit<SearchDocument, 'id'> {

@@ -106,6 +106,19 @@ export const AMENITIES: Fixture[] = [
   { key: 'plain', name: 'Zzplain Bistro', about: JSON.stringify('A bistro that is wheelchair friendly') },
 ].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bistro', address: '5 Briggate', reviews: 3 }));
 
+/** Hours: open 24 hours every day, 24 hours on the days it opens, and partly overnight. */
+const ALL_DAY = (days: string[]) => JSON.stringify(Object.fromEntries(days.map((day) => [day, 'Open 24 hours'])));
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const AROUND_THE_CLOCK_PLACES: Fixture[] = [
+  { key: 'always', name: 'Zzalways Pharmacy', hours: ALL_DAY(WEEK) },
+  { key: 'weekdays', name: 'Zzweekday Pharmacy', hours: ALL_DAY(WEEK.slice(0, 5)) },
+  {
+    key: 'late',
+    name: 'Zzlate Pharmacy',
+    hours: JSON.stringify(Object.fromEntries(WEEK.map((day) => [day, ['8AM-2AM']]))),
+  },
+].map((place) => ({ ...IN_LEEDS, ...place, category: 'Pharmacy', address: '7 Briggate', reviews: 3 }));
+
 /** A box across the antimeridian: two places either side of it and one outside the box. */
 export const DATELINE: Fixture[] = [
   { key: 'dateline-east', name: 'Zzdateline Dive East', lng: 179.9 },

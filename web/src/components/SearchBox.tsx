@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { sizeFor } from '../lib/format.js';
-import { categoryTarget, type Suggestions } from '../lib/search.js';
+import { categoryTarget, searchInCityTarget, type SuggestAnswer } from '../lib/search.js';
 import { useDebounced } from '../lib/useDebounced.js';
 
 export interface CitySuggestion {
@@ -12,14 +12,19 @@ export interface CitySuggestion {
 }
 
 interface Option {
-  group: 'Businesses' | 'Categories' | 'Cities';
+  group: 'Searches' | 'Businesses' | 'Categories' | 'Cities';
   key: string;
   label: string;
   detail?: string;
   pick: () => void;
 }
 
-const KIND_WORD: Record<Option['group'], string> = { Businesses: 'business', Categories: 'category', Cities: 'city' };
+const KIND_WORD: Record<Option['group'], string> = {
+  Searches: 'search',
+  Businesses: 'business',
+  Categories: 'category',
+  Cities: 'city',
+};
 
 /** Suggestions start at this many typed characters, after the typing pauses for SUGGEST_DELAY_MS. */
 const MIN_CHARS = 2;
@@ -30,9 +35,9 @@ const SUGGEST_DELAY_MS = 150;
  * the options, Enter picks the highlighted one (or submits the form when none is), Escape closes the list
  * (or clears the text when it is already closed).
  *
- * kind 'what' suggests businesses (open the business), categories (open the category page, or search it in the
- * location typed beside) and cities (open the city page); kind 'where' suggests cities, and picking one fills the
- * input (or calls onPickCity).
+ * kind 'what' suggests, for "pizza in zu", a search of "pizza" in each city "zu" begins, then businesses (open the
+ * business), categories (open the category page, or search it in the location typed beside) and cities (open the
+ * city page); kind 'where' suggests cities, and picking one fills the input (or calls onPickCity).
  */
 export function SearchBox(props: {
   kind: 'what' | 'where';
@@ -55,7 +60,7 @@ export function SearchBox(props: {
   const [active, setActive] = useState(-1);
   const term = useDebounced(value.trim(), SUGGEST_DELAY_MS);
   const wanted = open && term.length >= MIN_CHARS;
-  const { data } = useSWR<Suggestions>(
+  const { data } = useSWR<SuggestAnswer>(
     wanted ? `/api/search/suggest?${new URLSearchParams({ q: term, limit: '5' })}` : null,
     { shouldRetryOnError: false, keepPreviousData: true, onError: (e) => console.warn('Suggestions failed', e) },
   );
@@ -67,6 +72,15 @@ export function SearchBox(props: {
   const options: Option[] = [];
   if (data && wanted) {
     if (kind === 'what') {
+      // "pizza in zu": what was typed before the connector, searched in each city the rest begins.
+      for (const { q, city } of data.searchesIn ?? [])
+        options.push({
+          group: 'Searches',
+          key: `s:${city.countryCode}/${city.slug}`,
+          label: `${q} in ${city.name}`,
+          detail: city.countryCode,
+          pick: () => navigate(searchInCityTarget(q, city)),
+        });
       for (const b of data.businesses ?? [])
         options.push({
           group: 'Businesses',

@@ -1,5 +1,5 @@
 import type { SearchListing } from '@directory/core/wire/listing.js';
-import type { FacetCount, SearchAlternatives, Suggestions } from '@directory/core/wire/search.js';
+import type { FacetCount, SearchAlternatives, SuggestAnswer, Suggestions } from '@directory/core/wire/search.js';
 import { type Paged, SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
 import { plural } from './format.js';
 
@@ -8,7 +8,7 @@ export type Hit = SearchListing;
 
 /** A facet value with its count: category slug, country ISO code, or city slug (with its countryCode). */
 export type Facet = FacetCount;
-export type { Suggestions };
+export type { SuggestAnswer, Suggestions };
 
 export interface SearchResponse extends Paged {
   businesses: Hit[];
@@ -145,6 +145,11 @@ export function categoryTarget(slug: string, location: string | undefined): stri
   return where
     ? `/search?${searchToParams({ category: slug, location: where })}`
     : `/categories/${encodeURIComponent(slug)}`;
+}
+
+/** "pizza in Zürich" picked from the suggestions: a search of the words in that city. */
+export function searchInCityTarget(q: string, city: { slug: string; countryCode: string }): string {
+  return `/search?${searchToParams({ q, country: city.countryCode, city: city.slug })}`;
 }
 
 /** The api call for a state (page size fixed at PAGE_SIZE). */
