@@ -5,7 +5,16 @@ import type { SearchEngine, SearchQuery } from './search-engine.js';
 import { drainOutbox } from './sync/outbox.js';
 import { contractEngines } from './testing/engines.js';
 import { FIXTURES, insertFixtures, type Fixture } from './testing/fixtures.js';
-import { AMENITIES, AROUND_THE_CLOCK_PLACES, COMPOUNDS, CONNECTED, GROOMERS, TEA_ROOMS, withFixtures, WORD_FORMS } from './testing/places.js';
+import {
+  AMENITIES,
+  AROUND_THE_CLOCK_PLACES,
+  COMPOUNDS,
+  CONNECTED,
+  GROOMERS,
+  TEA_ROOMS,
+  withFixtures,
+  WORD_FORMS,
+} from './testing/places.js';
 
 /**
  * The contract both engines pass for what visitors type: suggestions (prefixes and typos), places by any of their
