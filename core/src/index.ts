@@ -7,6 +7,7 @@ export * from './rules/opening-hours.js';
 export * from './rules/open-state.js';
 export * from './rules/week-hours.js';
 export * from './rules/slug.js';
+export * from './rules/typed-filters.js';
 export * from './jobs/index.js';
 export * from './wire/index.js';
 export * from './import/index.js';

@@ -123,6 +123,14 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
     expect(filtered.hits.every((hit) => hit.openNow === true)).toBe(true);
   });
 
+  it('takes "open now" typed among the words for the filter', async () => {
+    const [, iso, open] = INSTANTS[0];
+    const typed = await search({ q: 'open now', now: new Date(iso) });
+    expect([keys(typed.hits), typed.total]).toEqual([[...open].sort(), open.length]);
+    const zurich = await search({ q: 'now open zurich', now: new Date(iso) });
+    expect(keys(zurich.hits)).toEqual(['zurich-restaurant']);
+  });
+
   it('says when an open place closes and a closed one opens, in its local time', async () => {
     const states = async (iso: string) =>
       Object.fromEntries(

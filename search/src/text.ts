@@ -1,4 +1,4 @@
-import { countryCodeOfName } from '@directory/core';
+import { countryCodeOfName, typedOpenNow } from '@directory/core';
 import type { GeoBounds, SearchQuery, SearchSort } from './search-engine.js';
 
 /**
@@ -178,19 +178,21 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
       : null;
   const sort = query.sort === 'distance' && !geo ? 'relevance' : (query.sort ?? 'relevance');
   const text = (s: string | undefined) => (s && s.trim() ? s.trim() : undefined);
+  // "pizza open now" is a search of "pizza" open now (typedOpenNow).
+  const typed = typedOpenNow(query.q ?? '');
   return {
-    q: text(query.q),
+    q: text(typed.q),
     location: text(query.location),
     category: text(query.category)?.toLowerCase(),
     country: text(query.country)?.toUpperCase(),
     city: text(query.city)?.toLowerCase(),
     minRating: finite(query.minRating),
-    openNow: query.openNow === true,
+    openNow: query.openNow === true || typed.openNow,
     page: Math.max(1, Math.floor(finite(query.page) ?? 1)),
     limit: Math.min(MAX_LIMIT, Math.max(1, Math.floor(finite(query.limit) ?? 20))),
     sort,
-    words: matchedWords(queryWords(query.q)),
-    typedWords: queryWords(query.q),
+    words: matchedWords(queryWords(typed.q)),
+    typedWords: queryWords(typed.q),
     locationGroups: locationGroups(query.location),
     now: query.now ?? new Date(),
     geo,

@@ -44,6 +44,11 @@ describe('search state in the address', () => {
     expect(searchToParams(state).toString()).toBe(query);
   });
 
+  it('reads "open now" typed among the words as the open-now filter', () => {
+    expect(parse('q=pizza%20open%20now')).toMatchObject({ q: 'pizza', openNow: true });
+    expect(searchToParams(parse('q=Open+Now+pizza')).toString()).toBe('q=pizza&openNow=true');
+  });
+
   it('drops what the api would refuse, so a damaged link still searches', () => {
     const state = parse('page=0&sort=cheapest&minRating=9&country=Germany&lat=200&lng=10&radiusKm=5&openNow=yes');
     expect(state).toMatchObject({ page: 1, sort: 'relevance', country: '', openNow: false });

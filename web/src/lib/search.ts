@@ -1,6 +1,7 @@
 import type { SearchListing } from '@directory/core/wire/listing.js';
 import type { FacetCount, SearchAlternatives, SuggestAnswer, Suggestions } from '@directory/core/wire/search.js';
 import { type Paged, SEARCH_MAX_PAGE } from '@directory/core/wire/paging.js';
+import { typedOpenNow } from '@directory/core/rules/typed-filters.js';
 import { plural } from './format.js';
 
 /** One search hit: a listing plus what the search page and its map need (the api's SearchListing). */
@@ -69,14 +70,16 @@ export function parseSearch(params: URLSearchParams): SearchState {
   if (sort === 'distance' && !hasPoint) sort = 'relevance';
   const page = numberIn(params.get('page'), 1, SEARCH_MAX_PAGE);
   const country = text('country').toUpperCase();
+  // "pizza open now" typed: the words, with the "Open now" box ticked.
+  const typed = typedOpenNow(text('q'));
   return {
-    q: text('q'),
+    q: typed.q,
     location: text('location'),
     category: text('category'),
     country: /^[A-Z]{2}$/.test(country) ? country : '',
     city: text('city'),
     minRating: numberIn(params.get('minRating'), 0, 5) || undefined,
-    openNow: params.get('openNow') === 'true',
+    openNow: params.get('openNow') === 'true' || typed.openNow,
     lat: hasPoint ? lat : undefined,
     lng: hasPoint ? lng : undefined,
     radiusKm: hasPoint ? numberIn(params.get('radiusKm'), 0.1, 20_000) : undefined,
