@@ -102,6 +102,12 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
   it('turns the worker light red with a sentence when no worker is alive, green again when one is', async () => {
     await page.goto(`${base}/admin/jobs`);
     await page.locator('.admin-topbar .worker-health[data-state="up"]').waitFor();
+    // A worker stops once its running job ends: the search sync of the import above (20,000 businesses, 40,000 ids
+    // in the outbox) takes over a minute on a slow host, so it is waited for first.
+    await eventually(
+      async () => expect(Number((await sql('select count(*) as n from search_outbox'))[0].n)).toBe(0),
+      180_000,
+    );
     await office.worker.close();
     try {
       // The stopped worker removed its heartbeat; the next read of the list (a reload here) says so.
@@ -116,7 +122,7 @@ adminSuite('the admin back office in a browser: the jobs centre', () => {
     }
     await page.reload();
     await page.locator('.admin-topbar .worker-health[data-state="up"]').waitFor();
-  });
+  }, 240_000);
 
   it('shows "Error loading application" with a reload when a screen’s code fails to load, and 404 elsewhere', async () => {
     await page.goto(`${base}/admin`);
