@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { refreshAggregates } from '@directory/core';
+import { refreshAggregates, WEEKDAYS } from '@directory/core';
 import type { SearchEngine } from '../search-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
 import { insertFixtures, type Fixture } from './fixtures.js';
@@ -107,15 +107,15 @@ export const AMENITIES: Fixture[] = [
 ].map((place) => ({ ...IN_LEEDS, ...place, category: 'Bistro', address: '5 Briggate', reviews: 3 }));
 
 /** Hours: open 24 hours every day, 24 hours on the days it opens, and partly overnight. */
-const ALL_DAY = (days: string[]) => JSON.stringify(Object.fromEntries(days.map((day) => [day, 'Open 24 hours'])));
-const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const ALL_DAY = (days: readonly string[]) =>
+  JSON.stringify(Object.fromEntries(days.map((day) => [day, 'Open 24 hours'])));
 export const AROUND_THE_CLOCK_PLACES: Fixture[] = [
-  { key: 'always', name: 'Zzalways Pharmacy', hours: ALL_DAY(WEEK) },
-  { key: 'weekdays', name: 'Zzweekday Pharmacy', hours: ALL_DAY(WEEK.slice(0, 5)) },
+  { key: 'always', name: 'Zzalways Pharmacy', hours: ALL_DAY(WEEKDAYS) },
+  { key: 'weekdays', name: 'Zzweekday Pharmacy', hours: ALL_DAY(WEEKDAYS.slice(1, 6)) },
   {
     key: 'late',
     name: 'Zzlate Pharmacy',
-    hours: JSON.stringify(Object.fromEntries(WEEK.map((day) => [day, ['8AM-2AM']]))),
+    hours: JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, ['8AM-2AM']]))),
   },
 ].map((place) => ({ ...IN_LEEDS, ...place, category: 'Pharmacy', address: '7 Briggate', reviews: 3 }));
 
