@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { setupApiDocs } from './docs/api-docs.js';
 import { HEALTH_ROUTES } from './health/health.controller.js';
 import { RejectNulPipe } from './http/reject-nul.js';
+import { SingleValuesPipe } from './http/single-values.js';
 import { RequestBodyInterceptor } from './http/request-body.js';
 import { configureCors, securityHeaders } from './http/security.js';
 import { ValidationOncePipe } from './http/validation.js';
@@ -49,6 +50,7 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   });
   app.useGlobalInterceptors(new RequestBodyInterceptor(app.get(Reflector)));
   app.useGlobalPipes(new RejectNulPipe()); // first: it sees every parameter as sent (http/reject-nul.ts)
+  app.useGlobalPipes(new SingleValuesPipe());
   app.useGlobalPipes(
     new ValidationOncePipe({
       transform: true,
