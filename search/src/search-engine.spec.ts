@@ -352,6 +352,21 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
     expect(await engine.count()).toBe(count);
   });
 
+  it('applies businesses changed by several statements once, with their last change', async () => {
+    await withPlaces(LOUNGES, async () => {
+      const lounges = `name like 'Quokka Lounge %'`;
+      await pool.query(`update businesses set name = name || ' Bar' where ${lounges}`);
+      await pool.query(`update businesses set rating = 4.5 where ${lounges}`);
+      await pool.query(`update businesses set name = 'Numbat Lounge 1' where name = 'Quokka Lounge 1 Bar'`);
+      // Batches of two ids: each statement's row would be a batch of its own, the last one covered by the first.
+      const drained = await drainOutbox(pool, engine, { batchSize: 2 });
+      expect([drained.ids, drained.batches]).toEqual([2, 1]);
+      expect((await pool.query('select count(*)::int as n from search_outbox')).rows[0].n).toBe(0);
+      const names = async (q: string) => (await search({ q, minRating: 4.5 })).hits.map((h) => h.name);
+      expect([await names('numbat'), await names('quokka')]).toEqual([['Numbat Lounge 1'], ['Quokka Lounge 2 Bar']]);
+    });
+  });
+
   it('counts exactly below its bound; from it on, says so with a total of at least the bound', async () => {
     // The suite's businesses on an engine that counts fewer than 6 matches exactly.
     const bounded = await contract.bounded(pool, 6);

@@ -12,6 +12,9 @@ function syncsFromSource(engine: SearchEngine): engine is SourceSyncingEngine {
   return typeof (engine as Partial<SourceSyncingEngine>).syncFromSource === 'function';
 }
 
+/** Later outbox rows a batch looks at for changes it applies anyway. */
+const COVERED_ROWS_CHECKED = 100;
+
 export interface DrainOptions {
   /** Business ids per engine write. */
   batchSize?: number;
@@ -63,6 +66,16 @@ export async function drainOutbox(
         [taken],
       );
       const all = claimed.rows.map((r) => Number(r.id));
+      // Later rows whose every id is in this batch (an import's second statement over its own businesses) are
+      // retired with it: they are visible now, so committed, and the batch reads the businesses after this.
+      const covered = await pool.query<{ seq: string }>(
+        `select later.seq from (
+           select seq, business_ids from search_outbox where seq > $1 order by seq limit ${COVERED_ROWS_CHECKED}
+         ) later
+         where not exists (select unnest(later.business_ids) except select unnest($2::bigint[]))`,
+        [taken[taken.length - 1], all],
+      );
+      taken.push(...covered.rows.map((r) => r.seq));
       for (let i = 0; i < all.length; i += batchSize) {
         await applyChanges(pool, engine, all.slice(i, i + batchSize));
         batches++;
