@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { type AppConfig, sitemapBaseUrl } from '@directory/core';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { SearchLimiter } from '../search/search-limiter.js';
 import { PageDataReader } from './page-data-reader.js';
 
 /** The exports of web/src/entry-server.tsx (built by Vite into web/dist-server/entry-server.js). */
@@ -69,6 +70,9 @@ export const PAGE_TTL_SECONDS = 60;
 
 class DataTimeout extends Error {}
 
+/** A page read that the search engine answers (GET /api/search and its suggestions). */
+const isSearchRead = (key: string) => /^\/api\/search(\/|\?|$)/.test(key);
+
 /**
  * Server-side rendering of the public pages (issue 9): the page's api reads (the SWR keys its components
  * use) are the answers the browser would get (PageDataReader: from the public read cache, in process, or
@@ -96,6 +100,7 @@ export class PageRenderer {
   constructor(
     private readonly reader: PageDataReader,
     private readonly cache: PublicCacheService,
+    private readonly searches: SearchLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.origin = sitemapBaseUrl(config);
@@ -138,6 +143,11 @@ export class PageRenderer {
       if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS', url.search);
       const slot = await this.cache.lookup('catalogue', `page:${address}`);
       if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', url.search, slot.hit.etag);
+      // A search the engine runs counts for this visitor (its read goes over loopback, which is not counted);
+      // past the limit the browser asks itself and is told so.
+      if (data.keys.some(isSearchRead) && (await this.searches.wait(req)) !== null) {
+        return { kind: 'shell', html: this.shellHtml };
+      }
       if (!slot) return this.pageAnswer(await compute(), 'BYPASS', url.search);
       const prepared = await prepare();
       if (prepared.kind === 'moved') {

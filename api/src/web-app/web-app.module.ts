@@ -10,6 +10,7 @@ import { isPublicVisit } from '../admin/visitors.middleware.js';
 import { VisitorsService } from '../admin/visitors.service.js';
 import { BusinessesModule } from '../businesses/businesses.module.js';
 import { newNonce, setPublicPagePolicy } from '../http/security.js';
+import { SearchModule } from '../search/search.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { PageDataReader } from './page-data-reader.js';
 import { PageRenderer, withNonce } from './page-renderer.js';
@@ -38,7 +39,7 @@ export const ADMIN_PAGES = /^\/admin(-legacy)?(\/|$)/;
  * carries one) and the script sources of the snippets and ad codes saved now (SnippetSources).
  */
 @Module({
-  imports: [AdminModule, BusinessesModule, SettingsModule],
+  imports: [AdminModule, BusinessesModule, SearchModule, SettingsModule],
   providers: [PageRenderer, PageDataReader, SnippetSources],
 })
 export class WebAppModule implements OnModuleInit {

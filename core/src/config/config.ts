@@ -34,6 +34,11 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Searches and suggestions the public cache cannot answer, per client address every 10 seconds in each api
+   * process; more answer 429 with Retry-After. 0 turns the limit off. Loopback is never counted.
+   */
+  SEARCH_LIMIT: z.coerce.number().int().min(0, 'SEARCH_LIMIT must be a whole number, 0 for no limit').default(100),
   /** Hours an export file stays downloadable before the cleanup job removes it. */
   EXPORT_RETENTION_HOURS: z.coerce
     .number()

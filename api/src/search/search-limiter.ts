@@ -1,0 +1,88 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Observable } from 'rxjs';
+import type { AppConfig } from '@directory/core';
+import { APP_CONFIG } from '../config/config.module.js';
+
+/** The window SEARCH_LIMIT counts in. */
+export const SEARCH_WINDOW_S = 10;
+
+/**
+ * Searches the engine runs for one client address: SEARCH_LIMIT every 10 s in each api process (0: no limit).
+ * Only searches the public cache could not answer reach it, each costing the database milliseconds, so a
+ * script sending ever new words cannot take the engine from every other visitor. Loopback is not counted:
+ * the server-side rendering reads its data over loopback and counts its own visitor (PageRenderer), and
+ * behind a proxy on this host without TRUST_PROXY every visitor would be that one address. An IPv6 client is
+ * counted by its /64, which one subscriber holds whole.
+ */
+@Injectable()
+export class SearchLimiter {
+  private readonly limiter: RateLimiterMemory | null;
+  readonly limit: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.limit = config.SEARCH_LIMIT;
+    this.limiter = this.limit > 0 ? new RateLimiterMemory({ points: this.limit, duration: SEARCH_WINDOW_S }) : null;
+  }
+
+  /** Counts one search for the request's client; null when allowed, else the seconds until it may search again. */
+  async wait(req: Request): Promise<number | null> {
+    const client = clientOf(req);
+    if (!this.limiter || client === null) return null;
+    try {
+      await this.limiter.consume(client);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  }
+
+  /** The 429 a refused search answers, with its Retry-After. */
+  refusal(res: Response, seconds: number): HttpException {
+    res.setHeader('Retry-After', String(seconds));
+    return new HttpException(
+      `Too many searches from this address: at most ${this.limit} every ${SEARCH_WINDOW_S} seconds. ` +
+        `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+/**
+ * Applies SearchLimiter to a route. The public cache's interceptor is global, so it runs first and answers a
+ * hit without calling this: only the searches the engine runs are counted.
+ */
+@Injectable()
+export class SearchLimitInterceptor implements NestInterceptor {
+  constructor(private readonly limiter: SearchLimiter) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const seconds = await this.limiter.wait(http.getRequest<Request>());
+    if (seconds !== null) throw this.limiter.refusal(http.getResponse<Response>(), seconds);
+    return next.handle();
+  }
+}
+
+/** The address a limit counts: IPv4 as is, IPv6 by its first 64 bits; null for loopback. */
+export function clientOf(req: Request): string | null {
+  const address = req.ip ?? req.socket.remoteAddress ?? '';
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4 !== undefined) return v4.startsWith('127.') ? null : v4;
+  if (address === '::1' || address === '') return null;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
