@@ -126,10 +126,18 @@ describe('search wording', () => {
   it('reads the messages of a refused search', () => {
     expect(searchErrorMessage(new Error('400: {"message":["minRating must be from 0 to 5"]}'))).toEqual({
       invalid: true,
+      limited: false,
       text: 'minRating must be from 0 to 5',
+    });
+    const wait = 'Too many searches from this address: at most 100 every 10 seconds. Try again in 4 seconds.';
+    expect(searchErrorMessage(new Error(`429: {"message":"${wait}","statusCode":429}`))).toEqual({
+      invalid: false,
+      limited: true,
+      text: wait,
     });
     expect(searchErrorMessage(new Error('500: Internal Server Error'))).toEqual({
       invalid: false,
+      limited: false,
       text: '500: Internal Server Error',
     });
   });

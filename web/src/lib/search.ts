@@ -201,21 +201,21 @@ export function formatDistance(km: number): string {
 }
 
 /**
- * The sentence a failed search shows: the api's 400 answers carry `{message: [...]}` after the status
- * (see request() in api.ts); anything else reads as a general failure.
+ * The sentence a failed search shows: the api's 400 answers carry `{message: [...]}` after the status (see
+ * request() in api.ts), a 429 (too many searches from this address) its sentence; anything else reads as a
+ * general failure. `invalid`: the search itself cannot run; `limited`: it can, a little later.
  */
-export function searchErrorMessage(error: unknown): { invalid: boolean; text: string } {
+export function searchErrorMessage(error: unknown): { invalid: boolean; limited: boolean; text: string } {
   const raw = error instanceof Error ? error.message : String(error);
   const match = /^(\d{3}): ([\s\S]*)$/.exec(raw);
-  if (match && match[1] === '400') {
-    try {
-      const body = JSON.parse(match[2]) as { message?: string | string[] };
-      const messages = Array.isArray(body.message) ? body.message : body.message ? [body.message] : [];
-      if (messages.length) return { invalid: true, text: messages.join('; ') };
-    } catch {
-      // not JSON: fall through to the raw text
-    }
-    return { invalid: true, text: match[2] };
+  if (!match || (match[1] !== '400' && match[1] !== '429')) return { invalid: false, limited: false, text: raw };
+  let messages: string[] = [];
+  try {
+    const body = JSON.parse(match[2]) as { message?: string | string[] };
+    messages = Array.isArray(body.message) ? body.message : body.message ? [body.message] : [];
+  } catch {
+    // not JSON: the raw text below
   }
-  return { invalid: false, text: raw };
+  const text = messages.length ? messages.join('; ') : match[2];
+  return { invalid: match[1] === '400', limited: match[1] === '429', text };
 }

@@ -298,7 +298,8 @@ export function Search() {
                 </>
               ) : (
                 <>
-                  <strong>Unable to search right now.</strong> Please try again in a moment.{' '}
+                  <strong>Unable to search right now.</strong>{' '}
+                  {failure.limited ? failure.text : 'Please try again in a moment.'}{' '}
                   <button type="button" className="secondary" onClick={() => void mutate()}>
                     Try again
                   </button>
