@@ -13,7 +13,8 @@ export class SingleValuesPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type !== 'query' || value === null || typeof value !== 'object') return value;
     if (metadata.data !== undefined) {
-      if (Array.isArray(value) && metadata.metatype !== Array) throw refusal([givenOnce(metadata.data, value)]);
+      if (Array.isArray(value) && metadata.metatype !== Array)
+        throw new BadRequestException([givenOnce(metadata.data, value)]);
       return value;
     }
     if (!metadata.metatype) return value;
@@ -21,7 +22,7 @@ export class SingleValuesPipe implements PipeTransform {
     for (const [name, given] of Object.entries(value)) {
       if (Array.isArray(given) && singleValued(metadata.metatype).has(name)) problems.push(givenOnce(name, given));
     }
-    if (problems.length) throw refusal(problems);
+    if (problems.length) throw new BadRequestException(problems);
     return value;
   }
 }
@@ -51,8 +52,4 @@ function singleValued(dto: abstract new (...args: never[]) => unknown): Set<stri
 
 function givenOnce(name: string, values: unknown[]): string {
   return `${name} must be given once (it was sent ${values.length} times)`;
-}
-
-function refusal(messages: string[]): BadRequestException {
-  return new BadRequestException(messages);
 }
