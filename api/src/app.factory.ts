@@ -1,48 +1,62 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
-import cookieParser from 'cookie-parser';
-import express from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { Logger } from 'nestjs-pino';
 import { loadConfig } from '@directory/core';
 import { AppModule } from './app.module.js';
 import { setupApiDocs } from './docs/api-docs.js';
 import { HEALTH_ROUTES } from './health/health.controller.js';
+import { recordRoutes } from './http/held-routes.js';
 import { RejectNulPipe } from './http/reject-nul.js';
 import { SingleValuesPipe } from './http/single-values.js';
-import { RequestBodyInterceptor } from './http/request-body.js';
+import { deferBodies, RequestBodyInterceptor } from './http/request-body.js';
 import { configureCors, securityHeaders } from './http/security.js';
 import { ValidationOncePipe } from './http/validation.js';
-import { requestIdMiddleware } from './logging/request-id.js';
+import { requestIdHook, requestIdOf } from './logging/request-id.js';
 import { METRICS_ROUTES } from './metrics/metrics.controller.js';
-import { httpMetricsMiddleware } from './metrics/http-metrics.middleware.js';
+import { httpMetricsHook } from './metrics/http-metrics.hook.js';
 import { Metrics } from './metrics/metrics.js';
 import { SITEMAP_ROUTES } from './sitemaps/sitemaps.controller.js';
 
 /** Builds the api exactly as it runs, for main.ts and for the tests (which may add a module around it). */
 export async function createApp(root: object = AppModule): Promise<INestApplication> {
-  // A route matches its path exactly as declared: /api/ADMIN/... or /api/admin/stats/ is no route (404).
-  const server = express();
-  server.set('case sensitive routing', true);
-  server.set('strict routing', true);
-  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(server), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
-  app.useLogger(app.get(Logger));
   const config = loadConfig();
-  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
-  app.disable('x-powered-by');
-  // Order matters: the request id first (every later line and job carries it), then timing, headers and
-  // compression (gzip or brotli, as the client accepts). Bodies are read per route, after the access guard
-  // (RequestBodyInterceptor).
-  app.use(requestIdMiddleware);
-  app.use(httpMetricsMiddleware(app.get(Metrics)));
-  app.use(securityHeaders());
-  app.use(compression());
-  app.use(cookieParser());
+  const adapter = new FastifyAdapter({
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    // A route matches its path exactly as declared: /api/ADMIN/... or /api/admin/stats/ is no route (404).
+    // A path parameter of any length reaches its route, whose validation names the rule (a slug's 300 characters).
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      maxParamLength: 2048,
+    },
+    // The request id is the api's own (logging/request-id.ts), not Fastify's counter.
+    genReqId: requestIdOf,
+    logger: false,
+    // Node's own limits, which Fastify would lift: a request (an upload included) has 5 minutes, an idle
+    // kept-alive connection 5 seconds, so no slow client holds a connection for ever.
+    requestTimeout: 300_000,
+    keepAliveTimeout: 5_000,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance();
+  // Order matters: the request id first (every later line and job carries it), then timing and headers.
+  // Compression (gzip or brotli, as the client accepts) wraps every route registered after it, so it comes
+  // before the routes. Bodies are read per route, after the access guard (RequestBodyInterceptor).
+  recordRoutes(fastify);
+  fastify.addHook('onRequest', requestIdHook);
+  fastify.addHook('onResponse', httpMetricsHook(app.get(Metrics)));
+  fastify.addHook('onRequest', securityHeaders());
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  deferBodies(fastify);
+  await app.register(multipart);
   configureCors(app, config);
   // Public paths outside /api: the sitemap files, the health probes and the Prometheus metrics.
   app.setGlobalPrefix('api', {
@@ -64,8 +78,13 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   return app;
 }
 
-/** TRUST_PROXY: true/false, a hop count, or a list of addresses/subnets, as Express reads them. */
-function parseTrustProxy(value: string): boolean | number | string {
+/**
+ * TRUST_PROXY: true/false, a hop count (that many proxies in front are trusted), or a list of
+ * addresses/subnets (proxy-addr's).
+ */
+function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }

@@ -1,4 +1,12 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import {
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  type OnApplicationBootstrap,
+  RequestMethod,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { type AppConfig, ormOptions } from '@directory/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
@@ -62,9 +70,16 @@ import { LazyRequestContextMiddleware } from './database/request-context.js';
     WebAppModule,
   ],
 })
-export class AppModule implements NestModule {
+export class AppModule implements NestModule, OnApplicationBootstrap {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
   configure(consumer: MiddlewareConsumer): void {
     // The path @mikro-orm/nestjs registered its own middleware for (every route).
     consumer.apply(LazyRequestContextMiddleware).forRoutes({ path: '{*all}', method: RequestMethod.ALL });
+  }
+
+  /** Fastify takes requests once every route and plugin is loaded: after init, before the first request. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.adapterHost.httpAdapter.getInstance<FastifyInstance>().ready();
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { BusinessDeleteScope } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import {
@@ -99,7 +99,7 @@ export class AdminBusinessesController {
   async bulkApproval(
     @Body() body: BulkApprovalDto,
     @Req() req: AdminRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ) {
     const start = await this.audit.write(
       req.admin,
@@ -127,7 +127,11 @@ export class AdminBusinessesController {
     413,
     503,
   )
-  async bulkReject(@Body() body: BulkRejectDto, @Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+  async bulkReject(
+    @Body() body: BulkRejectDto,
+    @Req() req: AdminRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     const start = await this.audit.write(
       req.admin,
       'business.bulk-reject',
@@ -162,18 +166,18 @@ export class AdminBusinessesController {
 
   @Delete('admin/businesses')
   @ApiCall('Deletes every business (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
-  async removeAll(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+  async removeAll(@Req() req: AdminRequest, @Res({ passthrough: true }) res: FastifyReply) {
     return this.removeBusinesses('all', 'business.delete-all', req, res);
   }
 
   @Delete('admin/test-data')
   @ApiCall('Deletes the test businesses (a worker job when many; 202 if it outlasts the wait)', GenericObject, 403, 503)
-  async removeTestData(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+  async removeTestData(@Req() req: AdminRequest, @Res({ passthrough: true }) res: FastifyReply) {
     return this.removeBusinesses('test-data', 'business.delete-test-data', req, res);
   }
 
   /** The deletion is audited with what it did (or the job doing it); waiting for the job is not part of it. */
-  private async removeBusinesses(scope: BusinessDeleteScope, action: string, req: AdminRequest, res: Response) {
+  private async removeBusinesses(scope: BusinessDeleteScope, action: string, req: AdminRequest, res: FastifyReply) {
     const start = await this.audit.write(req.admin, action, () => this.businesses.startRemoval(scope), auditOf);
     const answer = await this.businesses.removalAnswer(start);
     res.status(answer.status);

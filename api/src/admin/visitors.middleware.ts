@@ -1,5 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { VisitorsService } from './visitors.service.js';
 
 /** Paths that are not a visitor looking at the directory: admin, ops, files and machinery. */
@@ -23,9 +23,10 @@ export function isPublicVisit(method: string, url: string, userAgent: string | u
 export class VisitorsMiddleware implements NestMiddleware {
   constructor(private readonly visitors: VisitorsService) {}
 
-  use(req: Request, _res: Response, next: NextFunction): void {
-    const userAgent = req.get('user-agent');
-    if (isPublicVisit(req.method, req.originalUrl, userAgent)) {
+  /** Nest middleware on Fastify gets the Node request, with the address and URL @fastify/middie gives it. */
+  use(req: IncomingMessage & { ip?: string; originalUrl?: string }, _res: ServerResponse, next: () => void): void {
+    const userAgent = req.headers['user-agent'];
+    if (isPublicVisit(req.method ?? '', req.originalUrl ?? req.url ?? '', userAgent)) {
       void this.visitors.record(req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent!);
     }
     next();

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * A page read by an old or other address of a city, category or country: answered 301 to the canonical
@@ -18,10 +18,10 @@ export class MovedPermanently extends HttpException {
 export class MovedPermanentlyFilter implements ExceptionFilter<MovedPermanently> {
   catch(exception: MovedPermanently, host: ArgumentsHost) {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
-    const query = request.originalUrl.indexOf('?');
-    const location = `${exception.path}${query === -1 ? '' : request.originalUrl.slice(query)}`;
-    response.status(HttpStatus.MOVED_PERMANENTLY).location(location).json(exception.getResponse());
+    const request = http.getRequest<FastifyRequest>();
+    const response = http.getResponse<FastifyReply>();
+    const query = request.url.indexOf('?');
+    const location = `${exception.path}${query === -1 ? '' : request.url.slice(query)}`;
+    void response.status(HttpStatus.MOVED_PERMANENTLY).header('Location', location).send(exception.getResponse());
   }
 }

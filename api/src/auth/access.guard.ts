@@ -9,7 +9,8 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ACCESS_RULE, type AccessRule, type AdminRequest } from './access.js';
@@ -50,7 +51,7 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     // Admin answers are never kept by a browser or a proxy, errors included.
-    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+    context.switchToHttp().getResponse<FastifyReply>().header('Cache-Control', 'no-store');
     if (rule.metricsToken && this.hasMetricsToken(request)) return true;
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameSite(request);
     const admin = await this.auth.identify(request.cookies?.[SESSION_COOKIE]);
@@ -59,9 +60,9 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  private hasMetricsToken(request: Request): boolean {
+  private hasMetricsToken(request: FastifyRequest): boolean {
     const token = this.config.METRICS_TOKEN;
-    const header = request.get('authorization') ?? '';
+    const header = request.headers.authorization ?? '';
     if (!token || !header.startsWith('Bearer ')) return false;
     const given = Buffer.from(header.slice(7).trim());
     const expected = Buffer.from(token);
@@ -70,12 +71,12 @@ export class AccessGuard implements CanActivate {
 }
 
 /** Rejects a state-changing request that a browser says came from another site. */
-export function assertSameSite(request: Request): void {
-  const fetchSite = request.get('sec-fetch-site');
+export function assertSameSite(request: { headers: IncomingHttpHeaders }): void {
+  const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') {
     throw new ForbiddenException('Cross-site requests cannot change admin data.');
   }
-  const origin = request.get('origin');
+  const origin = request.headers.origin;
   if (origin) {
     let originHost: string;
     try {
@@ -83,7 +84,7 @@ export function assertSameSite(request: Request): void {
     } catch {
       throw new ForbiddenException('Cross-site requests cannot change admin data.');
     }
-    if (originHost !== request.get('host'))
+    if (originHost !== request.headers.host)
       throw new ForbiddenException('Cross-site requests cannot change admin data.');
   }
 }

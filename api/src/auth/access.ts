@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '../docs/schemas.js';
 import type { AdminIdentity } from './auth.service.js';
 
@@ -28,4 +28,4 @@ export const Authenticated = (options: { metricsToken?: boolean } = {}) =>
   );
 
 /** A request that passed an admin rule: who made it. */
-export type AdminRequest = Request & { admin?: AdminIdentity };
+export type AdminRequest = FastifyRequest & { admin?: AdminIdentity };

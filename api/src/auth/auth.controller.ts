@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { ApiCall } from '../docs/api-responses.js';
 import { Session, Success } from '../docs/schemas.js';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AdminRequest, Authenticated, Public } from './access.js';
 import { assertSameSite } from './access.guard.js';
 import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } from './auth.service.js';
@@ -11,13 +11,13 @@ import { LoginLimiter } from './login-limiter.js';
 import { JsonBody } from '../http/request-body.js';
 
 /** The session lives in an HttpOnly, SameSite=Strict cookie that scripts cannot read. */
-export function setSessionCookie(req: Request, res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, {
+export function setSessionCookie(req: FastifyRequest, res: FastifyReply, token: string): void {
+  res.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: req.secure,
+    secure: req.protocol === 'https',
     path: '/',
-    maxAge: SESSION_TTL_MS,
+    maxAge: SESSION_TTL_MS / 1000, // in seconds
   });
 }
 
@@ -47,10 +47,11 @@ export class AuthController {
   @HttpCode(200)
   @ApiCall('Signs in: sets the HttpOnly session cookie admin_session', Success, 400, 401, 403, 429)
   @Public()
-  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     assertSameSite(req);
-    const attempt = await this.limiter.begin(req.ip ?? 'unknown', body.username, res);
-    const token = await this.auth.login(body.username, body.password, { ip: req.ip, userAgent: req.get('user-agent') });
+    const attempt = await this.limiter.begin(req.ip, body.username, res);
+    const userAgent = req.headers['user-agent'];
+    const token = await this.auth.login(body.username, body.password, { ip: req.ip, userAgent });
     if (!token) throw new UnauthorizedException({ success: false, message: LOGIN_FAILED_MESSAGE });
     await attempt.succeeded();
     setSessionCookie(req, res, token);
@@ -61,7 +62,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiCall('Signs out: ends the session on the server and clears the cookie', Success, 403)
   @Public()
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     assertSameSite(req);
     await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
     res.clearCookie(SESSION_COOKIE, { path: '/' });

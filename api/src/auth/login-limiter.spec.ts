@@ -66,7 +66,7 @@ describe('sign-in limits', () => {
   };
   const headers = () => {
     const seen: Record<string, string> = {};
-    return { seen, setHeader: (name: string, value: string) => ((seen[name] = value), undefined as never) };
+    return { seen, header: (name: string, value: string) => ((seen[name] = value), undefined as never) };
   };
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '@directory/core';
@@ -60,7 +60,7 @@ export class LoginLimiter {
    * Counts one password check for this address and username, or answers 429 with Retry-After (seconds) when
    * either limit is used up.
    */
-  async begin(ip: string, username: string, res: Pick<Response, 'setHeader'>): Promise<PasswordAttempt> {
+  async begin(ip: string, username: string, res: Pick<FastifyReply, 'header'>): Promise<PasswordAttempt> {
     const pairKey = usernameIpKey(ip, username);
     const taken = await Promise.allSettled([this.perIp.consume(ip), this.perUsernameIp.consume(pairKey)]);
     const refused = taken.flatMap((t) => (t.status === 'rejected' ? [t.reason as unknown] : []));
@@ -71,7 +71,7 @@ export class LoginLimiter {
       const limits = refused.filter((r): r is RateLimiterRes => r instanceof RateLimiterRes);
       if (limits.length < refused.length) throw refused.find((r) => !(r instanceof RateLimiterRes));
       const retryAfter = Math.ceil(Math.max(...limits.map((r) => r.msBeforeNext)) / 1000);
-      res.setHeader('Retry-After', String(retryAfter));
+      res.header('Retry-After', String(retryAfter));
       throw new HttpException(
         { success: false, message: tooManyAttemptsMessage(retryAfter) },
         HttpStatus.TOO_MANY_REQUESTS,

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiCall } from '../docs/api-responses.js';
 import { object, Success } from '../docs/schemas.js';
 import { JsonBody } from '../http/request-body.js';
@@ -53,15 +53,19 @@ export class PasswordController {
   @HttpCode(200)
   @ApiBody({ schema: object({ currentPassword: str, newPassword: str }) })
   @ApiCall('Changes the signed-in admin’s password and signs out their other sessions', Success, 400, 403, 429)
-  async change(@Body() body: ChangePasswordDto, @Req() req: AdminRequest, @Res({ passthrough: true }) res: Response) {
+  async change(
+    @Body() body: ChangePasswordDto,
+    @Req() req: AdminRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     assertSameSite(req);
     const admin = req.admin!;
     const weak = newPasswordProblem(body.newPassword);
     if (weak) throw refused('weak-password', weak);
-    const attempt = await this.limiter.begin(req.ip ?? 'unknown', admin.username, res);
+    const attempt = await this.limiter.begin(req.ip, admin.username, res);
     const result = await this.auth.changePassword(admin, body.currentPassword, body.newPassword, {
       ip: req.ip,
-      userAgent: req.get('user-agent'),
+      userAgent: req.headers['user-agent'],
     });
     if ('refused' in result) {
       if (result.refused === 'wrong-current-password')

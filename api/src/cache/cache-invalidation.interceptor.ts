@@ -1,5 +1,5 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { concatMap, type Observable } from 'rxjs';
 import type { CacheScope } from '@directory/core';
 import { PublicCacheService } from './public-cache.service.js';
@@ -21,8 +21,8 @@ export class CacheInvalidationInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
-    const scope = writeScope(req.method, req.path);
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const scope = writeScope(req.method, req.url.split('?', 1)[0]);
     if (!scope) return next.handle();
     return next.handle().pipe(
       concatMap(async (value) => {

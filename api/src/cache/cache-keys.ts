@@ -3,7 +3,7 @@ import { Injectable, type PipeTransform, RequestMethod, type Type } from '@nestj
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ApplicationConfig, DiscoveryService, Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { validateOncePerRequest } from '../http/validation.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 
@@ -47,7 +47,7 @@ export class PublicCacheKeys {
   ) {}
 
   /** The key of a request Nest routed to this handler; throws what the handler's pipes would (a 400). */
-  async forRequest(handler: object, req: Request): Promise<string> {
+  async forRequest(handler: object, req: FastifyRequest): Promise<string> {
     const route = this.cachedRoutes().find((candidate) => candidate.handler === handler);
     if (!route) throw new Error('The handler has a @PublicCache policy but no GET route.');
     // The handler's pipes reuse what this validates (http/validation.ts): one validation a request.

@@ -2,26 +2,27 @@ import {
   Inject,
   type CallHandler,
   type ExecutionContext,
+  HttpStatus,
   Injectable,
   type NestInterceptor,
-  StreamableFile,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AppConfig } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isFresh, storedEncodingFor } from '../http/conditional.js';
 import { catchError, from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { PublicCacheKeys } from './cache-keys.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 import { type CachedAnswer, etagOf, PublicCacheService } from './public-cache.service.js';
 
-/** `compression` leaves smaller bodies as they are (its default threshold), so there is nothing to keep. */
+/** @fastify/compress leaves smaller bodies as they are (its threshold), so there is nothing to keep. */
 const COMPRESS_FROM = 1024;
 
 /**
  * Serves the public reads marked @PublicCache from Redis. A hit is sent as stored (JSON text and its ETag:
- * no database, no serialisation); a miss runs the handler, sends its JSON and stores it. Express answers
- * 304 when If-None-Match matches the ETag. Responses carry X-Cache: HIT, MISS or BYPASS (Redis unavailable).
+ * no database, no serialisation); a miss runs the handler, sends its JSON and stores it. A request whose
+ * If-None-Match matches the ETag gets a 304. Responses carry X-Cache: HIT, MISS or BYPASS (Redis unavailable).
  * Entries are keyed by the parameters the handler knows, never by the raw URL (cache-keys.ts).
  */
 @Injectable()
@@ -37,18 +38,22 @@ export class PublicCacheInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const policy = this.reflector.get<CachePolicy | undefined>(CACHE_POLICY, context.getHandler());
     if (!policy) return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
     // HEAD (and anything but GET) runs the handler as usual; errors never get the public Cache-Control.
     if (req.method !== 'GET') {
-      return next.handle().pipe(tap(() => res.setHeader('Cache-Control', policy.cacheControl)));
+      return next.handle().pipe(tap(() => res.header('Cache-Control', policy.cacheControl)));
     }
 
     const send = (answer: { etag: string; body: string }, state: string) => {
-      res.setHeader('Cache-Control', policy.cacheControl);
-      res.setHeader('X-Cache', state);
-      res.setHeader('ETag', answer.etag);
-      res.type('application/json');
+      res.header('Cache-Control', policy.cacheControl);
+      res.header('X-Cache', state);
+      res.header('ETag', answer.etag);
+      res.type('application/json; charset=utf-8');
+      if (isFresh(req.headers, answer.etag)) {
+        res.status(HttpStatus.NOT_MODIFIED);
+        return '';
+      }
       return this.encoded(req, res, answer) ?? answer.body;
     };
     // Parameters the handler refuses have no key: the handler's own pipes then answer the 400, uncached.
@@ -82,21 +87,21 @@ export class PublicCacheInterceptor implements NestInterceptor {
   }
 
   /** A benchmark's request for a miss (BENCH_CACHE_MISS): never honoured otherwise. */
-  private forcedMiss(req: Request): boolean {
+  private forcedMiss(req: FastifyRequest): boolean {
     return this.config.BENCH_CACHE_MISS && req.headers['x-bench-cache-miss'] === '1';
   }
 
   /**
-   * The answer's bytes already compressed in an encoding the client takes (compression middleware leaves an
-   * encoded body alone), or undefined: then Express sends the text (a 304 when If-None-Match matches) and the
-   * middleware compresses it as usual.
+   * The answer's bytes already compressed in an encoding the client takes (@fastify/compress leaves an
+   * encoded body alone), or undefined: then the text is sent and compressed as usual.
    */
-  private encoded(req: Request, res: Response, answer: CachedAnswer): StreamableFile | undefined {
-    if (answer.body.length < COMPRESS_FROM || !req.headers['accept-encoding'] || req.fresh) return undefined;
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+  private encoded(req: FastifyRequest, res: FastifyReply, answer: CachedAnswer): Buffer | undefined {
+    if (answer.body.length < COMPRESS_FROM) return undefined;
+    const encoding = storedEncodingFor(req.headers);
     const bytes = encoding && this.cache.compressedBody(answer, encoding);
     if (!encoding || !bytes) return undefined;
-    res.setHeader('Content-Encoding', encoding);
-    return new StreamableFile(bytes);
+    res.header('Content-Encoding', encoding);
+    res.header('Vary', 'Accept-Encoding');
+    return bytes;
   }
 }

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '@directory/core';
@@ -29,13 +29,13 @@ export class ContactLimiter {
   }
 
   /** Counts one message from this address, or answers 429 with Retry-After once its allowance is spent. */
-  async consume(ip: string, res: Response): Promise<void> {
+  async consume(ip: string, res: Pick<FastifyReply, 'header'>): Promise<void> {
     try {
       await this.limiter.consume(ip);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(seconds));
+      res.header('Retry-After', String(seconds));
       const minutes = Math.ceil(seconds / 60);
       throw new HttpException(
         `Too many messages from this address: at most ${CONTACT_MESSAGES} every ${CONTACT_WINDOW_S / 60} minutes. ` +

@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCall } from '../docs/api-responses.js';
 import { ContactAnswer } from '../docs/schemas.js';
 import { ContactLimiter } from './contact-limiter.js';
@@ -28,9 +28,13 @@ export class ContactController {
     415,
     429,
   )
-  async send(@Body() body: ContactMessageDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async send(
+    @Body() body: ContactMessageDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     // Counted once the message passed validation (contact-limiter.ts); the DTO has trimmed every field.
-    await this.limiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown', res);
+    await this.limiter.consume(req.ip, res);
     const id = await this.messages.store(body);
     return {
       success: true,

@@ -11,7 +11,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 
 /** What body a route reads: JSON up to a size, or a multipart upload (read by the route's UploadInterceptor). */
@@ -26,12 +26,21 @@ export const JsonBody = (limit: string) => SetMetadata(BODY_RULE, { kind: 'json'
 /** The route reads a multipart upload; its own interceptor streams it. */
 export const MultipartBody = () => SetMetadata(BODY_RULE, { kind: 'multipart' } satisfies BodyRule);
 
-const parsers = new Map<string, RequestHandler>();
-const jsonParser = (limit: string) => {
-  let parser = parsers.get(limit);
-  if (!parser) parsers.set(limit, (parser = express.json({ limit, type: () => true })));
-  return parser;
-};
+/** Each request's body stream as Fastify hands it over (inflated when sent gzip-, deflate- or br-encoded). */
+const bodies = new WeakMap<object, NodeJS.ReadableStream>();
+
+/**
+ * Fastify reads no body before the route's handler runs: every content type is taken as is and its stream
+ * kept, so RequestBodyInterceptor (JSON) or UploadInterceptor (multipart, @fastify/multipart's parser, which
+ * also reads nothing until asked) read it after the access guard.
+ */
+export function deferBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (request, payload, done) => {
+    bodies.set(request.raw, payload);
+    done(null, undefined);
+  });
+}
 
 /**
  * Reads a request's body only for a route that declares one, after the access guard has let the request in
@@ -45,45 +54,85 @@ export class RequestBodyInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     if (!hasBody(req)) return next.handle();
     const rule = this.reflector.get<BodyRule | undefined>(BODY_RULE, context.getHandler()) ?? IGNORED_BODY;
+    const [type, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim());
     if (rule.kind === 'multipart') {
-      if (req.is('multipart/form-data')) return next.handle();
+      if (type.toLowerCase() === 'multipart/form-data') return next.handle();
       throw new UnsupportedMediaTypeException('This call takes a multipart/form-data upload.');
     }
-    if (!req.is('application/json')) {
-      const sent = req.headers['content-type']?.split(';')[0].trim() || 'no Content-Type';
+    if (type.toLowerCase() !== 'application/json') {
       throw new UnsupportedMediaTypeException(
-        `Send the request body as JSON (Content-Type: application/json); this request sent ${sent}.`,
+        `Send the request body as JSON (Content-Type: application/json); this request sent ${type || 'no Content-Type'}.`,
       );
     }
-    const res = context.switchToHttp().getResponse<Response>();
-    await new Promise<void>((resolve, reject) =>
-      jsonParser(rule.limit)(req, res, (error?: unknown) => (error ? reject(bodyError(error, rule.limit)) : resolve())),
-    );
+    const charset = parameters
+      .find((part) => /^charset=/i.test(part))
+      ?.slice(8)
+      .replace(/"/g, '')
+      .toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      throw new UnsupportedMediaTypeException(`The request body must be UTF-8; this request sent charset ${charset}.`);
+    }
+    const text = await readBody(bodies.get(req.raw) ?? req.raw, req, rule.limit);
+    try {
+      req.body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+    } catch (error) {
+      throw new BadRequestException(`The request body is not valid JSON (${(error as Error).message}).`);
+    }
     return next.handle();
   }
 }
 
 /** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
-function hasBody(req: Request): boolean {
+function hasBody(req: FastifyRequest): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-function bodyError(error: unknown, limit: string): HttpException {
-  const { type, message } = error as { type?: string; message: string };
-  switch (type) {
-    case 'entity.too.large':
-      return new PayloadTooLargeException(`The request body is larger than this call's ${limit}; send less data.`);
-    case 'entity.parse.failed':
-      return new BadRequestException(`The request body is not valid JSON (${message}).`);
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return new UnsupportedMediaTypeException(message);
-    case 'request.aborted':
-      return new BadRequestException('The request body was cut short by the client.');
-    default:
-      return new HttpException(`The request body could not be read: ${message}`, HttpStatus.BAD_REQUEST);
-  }
+/** '64kb' → 65,536 bytes (1 KB = 1,024 bytes). */
+function bytesOf(limit: string): number {
+  const match = /^(\d+)(b|kb|mb)?$/i.exec(limit.trim());
+  if (!match) throw new Error(`${limit} is no body size`);
+  return Number(match[1]) * ({ b: 1, kb: 1024, mb: 1024 * 1024 }[(match[2] ?? 'b').toLowerCase()] ?? 1);
+}
+
+/** The body's text, refused (413) as soon as it is known to pass the limit: no more of it is read. */
+function readBody(stream: NodeJS.ReadableStream, req: FastifyRequest, limit: string): Promise<string> {
+  const max = bytesOf(limit);
+  const tooLarge = () =>
+    new PayloadTooLargeException(`The request body is larger than this call's ${limit}; send less data.`);
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: HttpException) => {
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+      req.raw.removeListener('aborted', onAborted);
+      if (error) {
+        stream.pause();
+        reject(error);
+      } else resolve(Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      if (size > max) return finish(tooLarge());
+      chunks.push(bytes);
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) =>
+      finish(
+        error instanceof HttpException
+          ? error
+          : new HttpException(`The request body could not be read: ${error.message}`, HttpStatus.BAD_REQUEST),
+      );
+    const onAborted = () => finish(new BadRequestException('The request body was cut short by the client.'));
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    req.raw.once('aborted', onAborted);
+  });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import type { RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { contentSecurityPolicy, strictTransportSecurity } from 'helmet';
 import type { AppConfig } from '@directory/core';
 
@@ -48,7 +48,9 @@ interface PublicPolicy {
   sources: ScriptSources;
 }
 
-const publicPolicyOf = (res: ServerResponse) => (res as Response).locals.publicPolicy as PublicPolicy;
+/** The public policy's values of each response it is sent on. */
+const publicPolicies = new WeakMap<ServerResponse, PublicPolicy>();
+const publicPolicyOf = (res: ServerResponse) => publicPolicies.get(res)!;
 
 /**
  * The policy of a public page (its HTML only; see docs/security.md). Scripts: this origin,
@@ -87,8 +89,8 @@ export function newNonce(): string {
 }
 
 /** Replaces the strict policy securityHeaders sent with the public page policy for this response. */
-export function setPublicPagePolicy(req: IncomingMessage, res: Response, nonce: string, sources: ScriptSources) {
-  res.locals.publicPolicy = { nonce, sources } satisfies PublicPolicy;
+export function setPublicPagePolicy(req: IncomingMessage, res: ServerResponse, nonce: string, sources: ScriptSources) {
+  publicPolicies.set(res, { nonce, sources });
   publicPolicy(req, res, (error?: unknown) => {
     if (error) throw error;
   });
@@ -100,8 +102,13 @@ export function setPublicPagePolicy(req: IncomingMessage, res: Response, nonce: 
  *
  * HSTS is sent only on requests that came over TLS (req.secure: TLS in front of the api, seen through
  * TRUST_PROXY's X-Forwarded-Proto): helmet alone sends it on plain http too, where it means nothing.
+ * A Fastify onRequest hook: helmet writes its headers on the Node response, which Fastify's own join.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+) => void {
   const options = (directives: typeof STRICT_DIRECTIVES) =>
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives },
@@ -115,10 +122,12 @@ export function securityHeaders(): RequestHandler {
   const strict = options(STRICT_DIRECTIVES);
   const tools = options(TOOL_DIRECTIVES);
   const hsts = strictTransportSecurity({ maxAge: 180 * 24 * 3600, includeSubDomains: false });
-  return (req, res, next) =>
-    (TOOL_PAGES.test(req.path) ? tools : strict)(req, res, (error?: unknown) =>
-      error || !req.secure ? next(error) : hsts(req, res, next),
+  return (request, reply, done) => {
+    const next = (error?: unknown) => done(error as Error | undefined);
+    (TOOL_PAGES.test(request.url.split('?', 1)[0]) ? tools : strict)(request.raw, reply.raw, (error?: unknown) =>
+      error || request.protocol !== 'https' ? next(error) : hsts(request.raw, reply.raw, next),
     );
+  };
 }
 
 /** CORS stays closed (no Access-Control-* headers) unless CORS_ORIGINS lists origins. */

@@ -1,21 +1,19 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 
 /** Per request object (its query, its path parameters): the validated argument of each DTO class. */
 const validatedOf = new WeakMap<object, Map<unknown, unknown>>();
 
 /**
- * The request's query and path parameters as one object each for the rest of the request, remembered for
- * ValidationOncePipe. Express 5's `req.query` parses the URL again on every read: it is pinned to its first
- * parse, which is the object Nest then hands to the handler's pipes.
+ * The request's query and path parameters (one object each for the whole request on Fastify), remembered for
+ * ValidationOncePipe: they are the objects Nest then hands to the handler's pipes.
  */
-export function validateOncePerRequest(req: Request): {
+export function validateOncePerRequest(req: FastifyRequest): {
   query: Record<string, unknown>;
   params: Record<string, string>;
 } {
   const query = req.query as Record<string, unknown>;
-  Object.defineProperty(req, 'query', { value: query, configurable: true, enumerable: true, writable: true });
-  for (const source of [query, req.params]) if (!validatedOf.has(source)) validatedOf.set(source, new Map());
+  for (const source of [query, req.params as object]) if (!validatedOf.has(source)) validatedOf.set(source, new Map());
   return { query, params: req.params as Record<string, string> };
 }
 

@@ -39,7 +39,7 @@ export function apiLogOptions(config: AppConfig): Params {
       level: config.LOG_LEVEL,
       base: { service: 'api' },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      // A line logged while a request is handled carries its id (requestIdMiddleware's context).
+      // A line logged while a request is handled carries its id (requestIdHook's context).
       mixin: () => {
         const requestId = currentContext()?.requestId;
         return requestId ? { requestId } : {};

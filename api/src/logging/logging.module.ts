@@ -17,7 +17,7 @@ const QUIET_ROUTES = [...HEALTH_ROUTES, ...METRICS_ROUTES];
 /**
  * Structured JSON logs with pino: nestjs-pino's logger for code (Logger, PinoLogger), and one line a request
  * (request-log.ts) on every call under the prefix and the public paths outside it but the quiet ones. The
- * request id comes from requestIdMiddleware.
+ * request id comes from requestIdHook.
  */
 @Module({
   imports: [

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
-import express from 'express';
+import middie from '@fastify/middie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '@directory/core';
 import { apiLogOptions } from './log-options.js';
-import { requestIdMiddleware } from './request-id.js';
+import { requestIdHook, requestIdOf } from './request-id.js';
 import { requestLogMiddleware } from './request-log.js';
 
 const COOKIE = 'admin_session=a-session-that-must-not-be-logged';
@@ -24,23 +23,22 @@ function apiLogger(level: AppConfig['LOG_LEVEL'], lines: string[]): Logger {
   return pinoHttp(options, sink).logger as unknown as Logger;
 }
 
-/** A real Express server with the api's request id and request log in front of a few routes. */
-async function serve(logger: Logger): Promise<{ base: string; server: Server }> {
-  const app = express();
-  app.use(requestIdMiddleware as express.RequestHandler);
+/** A real Fastify server with the api's request id and request log (through middie, as Nest mounts it). */
+async function serve(logger: Logger): Promise<{ base: string; server: FastifyInstance }> {
+  const app = Fastify({ genReqId: requestIdOf, forceCloseConnections: true });
+  app.addHook('onRequest', requestIdHook);
+  await app.register(middie);
   const requestLog = requestLogMiddleware(logger);
   if (requestLog) app.use(requestLog);
-  app.get('/ok', (req, res) => {
+  app.get('/ok', (req, reply) => {
     logger.info({ headers: req.headers }, 'handled');
-    res.setHeader('X-Cache', 'MISS');
-    res.json({ fine: true });
+    return reply.header('X-Cache', 'MISS').send({ fine: true });
   });
-  app.get('/refused', (_req, res) => void res.status(403).json({ message: 'no' }));
-  app.get('/broken', (_req, res) => void res.status(500).json({ message: 'broken' }));
-  app.get('/hang', () => undefined);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((done) => server.once('listening', done));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  app.get('/refused', (_req, reply) => reply.status(403).send({ message: 'no' }));
+  app.get('/broken', (_req, reply) => reply.status(500).send({ message: 'broken' }));
+  app.get('/hang', () => new Promise(() => undefined));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base, server: app };
 }
 
 const get = (url: string, id: string) =>
@@ -59,10 +57,10 @@ async function lineOf(lines: string[], requestId: string, msg: RegExp): Promise<
 describe('the request log (one line a request, as pino-http wrote it)', () => {
   const lines: string[] = [];
   let base: string;
-  let server: Server;
+  let server: FastifyInstance;
 
   beforeAll(async () => ({ base, server } = await serve(apiLogger('info', lines))));
-  afterAll(() => new Promise((done) => server.close(done)));
+  afterAll(() => server.close());
 
   it('writes the request, the response and its time on one info line, with the request id and no header', async () => {
     expect((await get(`${base}/ok?q=café`, 'ok-1')).status).toBe(200);
@@ -142,7 +140,7 @@ describe('the request log at higher levels', () => {
       await lineOf(lines, 'loud-refused', /^request completed$/);
       expect(lines.map((line) => JSON.parse(line).requestId)).toEqual(['loud-refused']);
     } finally {
-      await new Promise((done) => server.close(done));
+      await server.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, RequestMethod, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiCall } from '../docs/api-responses.js';
 import { Authenticated } from '../auth/access.js';
 import { Metrics } from './metrics.js';
@@ -22,7 +22,7 @@ export class MetricsController {
     401,
   )
   @Header('Cache-Control', 'no-store')
-  async scrape(@Res({ passthrough: true }) res: Response): Promise<string> {
+  async scrape(@Res({ passthrough: true }) res: FastifyReply): Promise<string> {
     res.type(this.metrics.registry.contentType);
     return this.metrics.registry.metrics();
   }

@@ -1,5 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
-
 /*
  * Bull Board 9.10.1 has no option that turns off adding jobs or editing their data but keeps retries
  * (readOnlyMode refuses retries too), so its write calls pass this list first: deny by default, and only
@@ -29,14 +27,7 @@ const READS = ['GET', 'HEAD', 'OPTIONS'];
 export const boardCallAllowed = (method: string, path: string) =>
   READS.includes(method) || BOARD_WRITES_ALLOWED.some((rule) => rule.method === method && rule.path.test(path));
 
-/** Express middleware in front of the board's router (mounted at its base path, so `req.path` is the board's). */
-export function boardAllowList(req: Request, res: Response, next: NextFunction): void {
-  if (boardCallAllowed(req.method, req.path)) return next();
-  res.status(403).json({
-    statusCode: 403,
-    message:
-      'The queue dashboard is for watching jobs and retrying, promoting, cleaning, pausing or removing them; ' +
-      'adding jobs, editing their data and other changes are turned off. Import files through the admin upload.',
-    error: 'Forbidden',
-  });
-}
+/** The answer (403) to a write call the list does not hold. */
+export const BOARD_WRITE_REFUSED =
+  'The queue dashboard is for watching jobs and retrying, promoting, cleaning, pausing or removing them; ' +
+  'adding jobs, editing their data and other changes are turned off. Import files through the admin upload.';

@@ -2,23 +2,24 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import type { Express, NextFunction, Request, Response } from 'express';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertSameSite } from '../auth/access.guard.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { boardAllowList } from './board-allow-list.js';
+import { boardCallAllowed, BOARD_WRITE_REFUSED } from './board-allow-list.js';
 
 /** Where ops find the queue dashboard; under /api/admin so it sits behind the same deny-by-default rule. */
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
 
 /**
  * Bull Board (DESIGN.md "Ops": a well-kept library, not a home-made table): every queue of core's QUEUES
- * with counts per state, failed jobs with their stack, retry, clean, pause. It is an Express router, so
- * Nest's guard does not see it: the same admin session check and CSRF rule run in front of it here, then an
- * allow-list of its write calls (board-allow-list.ts): it watches and retries jobs, it does not write them.
+ * with counts per state, failed jobs with their stack, retry, clean, pause. It is a Fastify plugin of its own,
+ * so Nest's guard does not see it: the same admin session check and CSRF rule run in front of it here (a hook
+ * of its scope), then an allow-list of its write calls (board-allow-list.ts): it watches and retries jobs, it
+ * does not write them. It reads no request body (the api's content parser keeps bodies unread).
  */
 @Module({ imports: [AuthModule, JobsModule] })
 export class QueueDashboardModule implements OnModuleInit {
@@ -29,38 +30,45 @@ export class QueueDashboardModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const board = new ExpressAdapter();
+    const board = new FastifyAdapter();
     board.setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
       queues: [...this.jobs.queues.values()].map((queue) => new BullMQAdapter(queue)),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Directory queues' } },
     });
-    const app = this.adapterHost.httpAdapter.getInstance<Express>();
-    app.use(
-      QUEUE_DASHBOARD_PATH,
-      (req, res, next) => this.requireAdmin(req, res, next),
-      boardAllowList,
-      board.getRouter(),
+    const app = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // The check is a hook of the board's own scope: it runs before every route the board has, however the
+    // address that reached it was spelled (the router decodes %-escapes), never on the text of the URL.
+    void app.register(
+      async (scope) => {
+        scope.addHook('onRequest', (request, reply) => this.guard(request, reply));
+        await scope.register(board.registerPlugin());
+      },
+      { prefix: QUEUE_DASHBOARD_PATH },
     );
   }
 
-  private requireAdmin(req: Request, res: Response, next: NextFunction): void {
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+  /** Lets through a signed-in admin's reads and allowed writes of the board; refuses (answers) anything else. */
+  private async guard(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const refuse = (statusCode: number, error: string, message: string) =>
+      reply.status(statusCode).send({ statusCode, message, error });
+    // Admin answers are never kept by a browser or a proxy (as AccessGuard's).
+    reply.header('Cache-Control', 'no-store');
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
       try {
-        assertSameSite(req);
+        assertSameSite(request);
       } catch (error) {
-        res.status(403).json({ statusCode: 403, message: (error as Error).message, error: 'Forbidden' });
-        return;
+        return refuse(403, 'Forbidden', (error as Error).message);
       }
     }
-    this.auth.identify(req.cookies?.[SESSION_COOKIE]).then((admin) => {
-      if (admin) return next();
-      res.status(401).json({
-        statusCode: 401,
-        message: 'Sign in as an administrator to use this call.',
-        error: 'Unauthorized',
-      });
-    }, next);
+    if (!(await this.auth.identify(request.cookies[SESSION_COOKIE]))) {
+      return refuse(401, 'Unauthorized', 'Sign in as an administrator to use this call.');
+    }
+    // The route's own pattern under the board's path, with the values the router read into it.
+    const path = (request.routeOptions.url ?? '')
+      .slice(QUEUE_DASHBOARD_PATH.length)
+      .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((request.params as Record<string, string>)[name]));
+    return boardCallAllowed(request.method, path) ? undefined : refuse(403, 'Forbidden', BOARD_WRITE_REFUSED);
   }
 }

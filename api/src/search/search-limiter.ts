@@ -7,7 +7,7 @@ import {
   Injectable,
   type NestInterceptor,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Observable } from 'rxjs';
 import type { AppConfig } from '@directory/core';
@@ -35,7 +35,7 @@ export class SearchLimiter {
   }
 
   /** Counts one search for the request's client; null when allowed, else the seconds until it may search again. */
-  async wait(req: Request): Promise<number | null> {
+  async wait(req: FastifyRequest): Promise<number | null> {
     const client = clientOf(req);
     if (!this.limiter || client === null) return null;
     try {
@@ -48,8 +48,8 @@ export class SearchLimiter {
   }
 
   /** The 429 a refused search answers, with its Retry-After. */
-  refusal(res: Response, seconds: number): HttpException {
-    res.setHeader('Retry-After', String(seconds));
+  refusal(res: FastifyReply, seconds: number): HttpException {
+    res.header('Retry-After', String(seconds));
     return new HttpException(
       `Too many searches from this address: at most ${this.limit} every ${SEARCH_WINDOW_S} seconds. ` +
         `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
@@ -68,15 +68,15 @@ export class SearchLimitInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
-    const seconds = await this.limiter.wait(http.getRequest<Request>());
-    if (seconds !== null) throw this.limiter.refusal(http.getResponse<Response>(), seconds);
+    const seconds = await this.limiter.wait(http.getRequest<FastifyRequest>());
+    if (seconds !== null) throw this.limiter.refusal(http.getResponse<FastifyReply>(), seconds);
     return next.handle();
   }
 }
 
 /** The address a limit counts: IPv4 as is, IPv6 by its first 64 bits; null for loopback. */
-export function clientOf(req: Request): string | null {
-  const address = req.ip ?? req.socket.remoteAddress ?? '';
+export function clientOf(req: FastifyRequest): string | null {
+  const address = req.ip ?? '';
   const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (v4 !== undefined) return v4.startsWith('127.') ? null : v4;
   if (address === '::1' || address === '') return null;

@@ -11,7 +11,7 @@ import {
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { arrayOf, JobAnswer, object, str } from '../docs/schemas.js';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { QUEUES, requestSitemapRegeneration } from '@directory/core';
 import { type AdminRequest, Authenticated, Public } from '../auth/access.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -22,7 +22,7 @@ import { SitemapFiles } from './sitemap-files.js';
 export const SITEMAP_ROUTES = [
   { path: 'robots.txt', method: RequestMethod.GET },
   { path: 'sitemap.xml', method: RequestMethod.GET },
-  { path: 'sitemaps/*path', method: RequestMethod.GET },
+  { path: 'sitemaps/*', method: RequestMethod.GET },
 ];
 
 @ApiTags('sitemaps')
@@ -62,11 +62,11 @@ export class SitemapsController {
     { status: 200, description: 'XML', content: { 'application/xml': { schema: { type: 'string' } } } },
     404,
   )
-  index(@Req() req: Request) {
-    return this.files.file(req.path);
+  index(@Req() req: FastifyRequest) {
+    return this.files.file(req.url.split('?', 1)[0]);
   }
 
-  @Get('sitemaps/*path')
+  @Get('sitemaps/*')
   @Public()
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiProduces('application/xml')
@@ -79,8 +79,8 @@ export class SitemapsController {
     { status: 200, description: 'XML', content: { 'application/xml': { schema: { type: 'string' } } } },
     404,
   )
-  page(@Req() req: Request) {
-    return this.files.file(req.path);
+  page(@Req() req: FastifyRequest) {
+    return this.files.file(req.url.split('?', 1)[0]);
   }
 
   /** The settings screen's sitemap section: when, how many businesses, which files with how many URLs. */

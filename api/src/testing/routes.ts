@@ -12,7 +12,7 @@ import { SITEMAP_ROUTES } from '../sitemaps/sitemaps.controller.js';
 export interface ApiRoute {
   /** GET, POST … */
   method: string;
-  /** As Express holds it: /api/admin/businesses/:id */
+  /** As the router holds it: /api/admin/businesses/:id */
   path: string;
   name: string;
   access?: AccessRule;

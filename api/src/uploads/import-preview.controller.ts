@@ -61,7 +61,7 @@ export class ImportPreviewController {
   @HttpCode(202)
   @UseInterceptors(UploadInterceptor)
   async upload(@Req() req: AdminRequest) {
-    const file = req.file!;
+    const file = (req as UploadRequest).upload!;
     const data: PreviewJobData = {
       uploadId: file.filename,
       fileName: file.originalname,

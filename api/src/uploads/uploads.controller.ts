@@ -1,5 +1,5 @@
 import { Body, Controller, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { ImportJobData } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { UploadInterceptor, type UploadRequest } from './upload.interceptor.js';
@@ -49,7 +49,7 @@ export class UploadsController {
     @Req() req: AdminRequest,
     @Body() fields: BatchUploadFields,
     @Query() query: UploadQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ) {
     return this.handle(req, res, fields, query.wait);
   }
@@ -62,12 +62,12 @@ export class UploadsController {
   @ApiCall('Legacy single-file upload: the upload report', GenericObject, 400, 403, 413, 415, 422, 503)
   @ApiResponse({ status: 202, description: 'Still importing: {jobId, state, statusUrl}', schema: GenericObject })
   @UseInterceptors(UploadInterceptor)
-  async legacy(@Req() req: AdminRequest, @Query() query: UploadQuery, @Res({ passthrough: true }) res: Response) {
+  async legacy(@Req() req: AdminRequest, @Query() query: UploadQuery, @Res({ passthrough: true }) res: FastifyReply) {
     return this.handle(req, res, new BatchUploadFields(), query.wait);
   }
 
-  private async handle(req: AdminRequest, res: Response, fields: BatchUploadFields, wait: boolean) {
-    const file = req.file!;
+  private async handle(req: AdminRequest, res: FastifyReply, fields: BatchUploadFields, wait: boolean) {
+    const file = (req as UploadRequest).upload!;
     const data: ImportJobData = {
       uploadId: file.filename,
       fileName: file.originalname,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { type AppConfig, sitemapBaseUrl } from '@directory/core';
 import { PublicCacheService } from '../cache/public-cache.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -127,15 +127,15 @@ export class PageRenderer {
     this.bundle = (await import(serverEntry)) as ServerBundle;
   }
 
-  async answer(req: Request): Promise<PageAnswer> {
+  async answer(req: FastifyRequest): Promise<PageAnswer> {
     const bundle = this.bundle;
-    const url = new URL(req.originalUrl, 'http://localhost');
+    const url = new URL(req.url, 'http://localhost');
     if (!bundle || bundle.isClientOnly(url.pathname)) return { kind: 'shell', html: this.shellHtml };
     const page = bundle.matchPublicPage(url.pathname, url.search);
     const data = bundle.pageData(page, url.search);
     if (data.redirect) return { kind: 'redirect', status: 302, location: data.redirect };
     // Rendered from what the page reads of its address, so junk parameters share one rendering and entry.
-    const address = page.kind === 'not-found' ? req.originalUrl : bundle.pageAddress(page, url.pathname, url.search);
+    const address = page.kind === 'not-found' ? req.url : bundle.pageAddress(page, url.pathname, url.search);
     const prepare = () => this.prepare(bundle, req, address, page, data);
     const compute = async () => storedPage(await prepare());
     try {
@@ -161,13 +161,13 @@ export class PageRenderer {
         .fill(slot.key, PAGE_TTL_SECONDS, () => storedPage({ ...prepared, render: () => body }))
         .catch(() => undefined);
       const rest = body.catch((error: unknown) => {
-        this.logger.error(`${req.originalUrl} could not be rendered`, error);
+        this.logger.error(`${req.url} could not be rendered`, error);
         return this.templateEnd;
       });
       return { kind: 'stream', status: prepared.status, head: prepared.head, rest };
     } catch (error) {
-      if (!(error instanceof DataTimeout)) this.logger.error(`${req.originalUrl} could not be rendered`, error);
-      else this.logger.warn(`${req.originalUrl}: ${error.message}; the browser renders it`);
+      if (!(error instanceof DataTimeout)) this.logger.error(`${req.url} could not be rendered`, error);
+      else this.logger.warn(`${req.url}: ${error.message}; the browser renders it`);
       return { kind: 'shell', html: this.shellHtml };
     }
   }
@@ -175,7 +175,7 @@ export class PageRenderer {
   /** Reads the page's data (within the data timeout) and returns what it is, its head and its render. */
   private async prepare(
     bundle: ServerBundle,
-    req: Request,
+    req: FastifyRequest,
     address: string,
     page: PublicPage,
     data: { keys: string[]; primary?: string },
@@ -183,7 +183,7 @@ export class PageRenderer {
     const state: SsrState = { fallback: {}, errors: {}, origin: this.origin };
     let status = page.kind === 'not-found' ? 404 : 200;
     const abort = new AbortController();
-    const requestId = String((req as Request & { id?: string }).id ?? '');
+    const requestId = req.id;
     const reads = Promise.all(
       data.keys.map(async (key) => {
         const read = await this.reader.read(key, abort.signal, requestId);

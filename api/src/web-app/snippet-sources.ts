@@ -94,7 +94,7 @@ export class SnippetSources {
   }
 
   private async read(): Promise<ScriptSources> {
-    // Pages are answered by Express middleware, outside the ORM's per-request context: this read opens its own.
+    // Pages are answered by the web app's own route, not a Nest handler: this read opens its own ORM context.
     const compute = () =>
       RequestContext.create(this.em, async () => {
         const [site, ads] = await Promise.all([this.settings.siteSettings(), this.settings.advertisementCodes()]);
