@@ -125,6 +125,15 @@ describe('HTTP hygiene', () => {
       .send('{"name":')
       .expect(400);
     expect(broken.body.message).toMatch(/^The request body is not valid JSON/);
+    // A key that would reach an object's prototype where the body is merged is refused, not parsed.
+    const poisoned = await request(http())
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"x","__proto__":{"isAdmin":true}}')
+      .expect(400);
+    expect(poisoned.body.message).toBe(
+      'The request body may not hold a __proto__ or constructor.prototype key: send it without.',
+    );
   });
 
   it('answers a bad path parameter with 400 naming it and its rule, an unknown one with 404', async () => {

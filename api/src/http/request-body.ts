@@ -13,6 +13,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
+import secureJson from 'secure-json-parse';
 
 /** What body a route reads: JSON up to a size, or a multipart upload (read by the route's UploadInterceptor). */
 export type BodyRule = { kind: 'json'; limit: string } | { kind: 'multipart' };
@@ -76,12 +77,26 @@ export class RequestBodyInterceptor implements NestInterceptor {
       throw new UnsupportedMediaTypeException(`The request body must be UTF-8; this request sent charset ${charset}.`);
     }
     const text = await readBody(bodies.get(req.raw) ?? req.raw, req, rule.limit);
-    try {
-      req.body = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
-    } catch (error) {
-      throw new BadRequestException(`The request body is not valid JSON (${(error as Error).message}).`);
-    }
+    req.body = parseJson(text);
     return next.handle();
+  }
+}
+
+/**
+ * The body's JSON ({} when empty). A `__proto__` or `constructor.prototype` key is refused: merged into an
+ * object later, it would set that object's prototype.
+ */
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) as unknown;
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new BadRequestException(
+      /forbidden prototype property/.test(message)
+        ? 'The request body may not hold a __proto__ or constructor.prototype key: send it without.'
+        : `The request body is not valid JSON (${message}).`,
+    );
   }
 }
 
