@@ -14,7 +14,7 @@ import { recordRoutes } from './http/held-routes.js';
 import { RejectNulPipe } from './http/reject-nul.js';
 import { SingleValuesPipe } from './http/single-values.js';
 import { deferBodies, RequestBodyInterceptor } from './http/request-body.js';
-import { configureCors, securityHeaders } from './http/security.js';
+import { configureCors, routerRefusal, securityHeaders } from './http/security.js';
 import { ValidationOncePipe } from './http/validation.js';
 import { requestIdHook, requestIdOf } from './logging/request-id.js';
 import { METRICS_ROUTES } from './metrics/metrics.controller.js';
@@ -25,6 +25,7 @@ import { SITEMAP_ROUTES } from './sitemaps/sitemaps.controller.js';
 /** Builds the api exactly as it runs, for main.ts and for the tests (which may add a module around it). */
 export async function createApp(root: object = AppModule): Promise<INestApplication> {
   const config = loadConfig();
+  const headers = securityHeaders();
   const adapter = new FastifyAdapter({
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     // A route matches its path exactly as declared: /api/ADMIN/... or /api/admin/stats/ is no route (404).
@@ -37,6 +38,7 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
     },
     // The request id is the api's own (logging/request-id.ts), not Fastify's counter.
     genReqId: requestIdOf,
+    frameworkErrors: routerRefusal(headers),
     logger: false,
     // Node's own limits, which Fastify would lift: a request (an upload included) has 5 minutes, an idle
     // kept-alive connection 5 seconds, so no slow client holds a connection for ever.
@@ -52,7 +54,7 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   recordRoutes(fastify);
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onResponse', httpMetricsHook(app.get(Metrics)));
-  fastify.addHook('onRequest', securityHeaders());
+  fastify.addHook('onRequest', headers);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   deferBodies(fastify);

@@ -145,6 +145,18 @@ describe('HTTP hygiene', () => {
     await get('/api/categories/no-such-category').expect(404);
   });
 
+  it('answers a malformed address with a JSON sentence, its security headers and request id', async () => {
+    const malformed = await get('/api/businesses/%E0%A4%A').set('X-Request-Id', 'lb-77').expect(400);
+    expect(malformed.body).toEqual({
+      statusCode: 400,
+      message: 'The address is not valid: a % in it must begin an escape such as %20.',
+      error: 'Bad Request',
+    });
+    expect(malformed.headers['x-request-id']).toBe('lb-77');
+    expect(malformed.headers['x-content-type-options']).toBe('nosniff');
+    expect(malformed.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('echoes the caller X-Request-Id and makes one up otherwise', async () => {
     expect((await get('/health/live').set('X-Request-Id', 'lb-1234').expect(200)).headers['x-request-id']).toBe(
       'lb-1234',

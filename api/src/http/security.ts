@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { contentSecurityPolicy, strictTransportSecurity } from 'helmet';
 import type { AppConfig } from '@directory/core';
 
@@ -104,11 +104,9 @@ export function setPublicPagePolicy(req: IncomingMessage, res: ServerResponse, n
  * TRUST_PROXY's X-Forwarded-Proto): helmet alone sends it on plain http too, where it means nothing.
  * A Fastify onRequest hook: helmet writes its headers on the Node response, which Fastify's own join.
  */
-export function securityHeaders(): (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  done: (error?: Error) => void,
-) => void {
+export type SecurityHeadersHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+
+export function securityHeaders(): SecurityHeadersHook {
   const options = (directives: typeof STRICT_DIRECTIVES) =>
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives },
@@ -140,4 +138,39 @@ export function configureCors(app: INestApplication, config: AppConfig): void {
     exposedHeaders: ['ETag', 'X-Request-Id'],
     maxAge: 600,
   });
+}
+
+/** What the router answers before any hook runs: a path that is not valid percent-encoding, or too long. */
+const ROUTER_REFUSALS: Record<string, { status: number; error: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    error: 'Bad Request',
+    message: 'The address is not valid: a % in it must begin an escape such as %20.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    error: 'URI Too Long',
+    message: 'A part of the address is longer than 2,048 characters.',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a malformed address before any hook runs, so this answer
+ * gets the request id and the security headers itself, and a sentence in the api's shape that does not echo
+ * the address.
+ */
+export function routerRefusal(
+  headers: SecurityHeadersHook,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    const refusal = ROUTER_REFUSALS[error.code] ?? {
+      status: 400,
+      error: 'Bad Request',
+      message: 'The address could not be read.',
+    };
+    reply.raw.setHeader('X-Request-Id', request.id);
+    headers(request, reply, () =>
+      reply.code(refusal.status).send({ statusCode: refusal.status, message: refusal.message, error: refusal.error }),
+    );
+  };
 }
