@@ -38,27 +38,30 @@ function returnedTo(): boolean {
   return entry?.type === 'back_forward' || entry?.type === 'reload';
 }
 
-/** How long a restored position is kept while the page may still change its height (a list refreshed after Back). */
+/** How long a restored position must stay put, nothing loading, before the restore lets go of the page. */
 const HOLD_MS = 1500;
 
 /**
  * Scrolls to `target` once the page can show it: nothing is loading (skeletons and refreshing lists say
- * aria-busy) and the page is tall enough. After WAIT_MS it scrolls as far as it can. For HOLD_MS after, it scrolls
- * back to `target` whenever a re-render moved the page away from it. Returns a cancel.
+ * aria-busy) and the page is tall enough. After WAIT_MS it scrolls as far as it can. It then holds the position
+ * until the page has been still at it for HOLD_MS: a refresh or a re-render that moves the page (or starts
+ * loading again) puts it back and starts the hold again. Returns a cancel.
  */
 function restoreWhenRendered(target: number): () => void {
   const started = performance.now();
-  let restored: number | null = null;
+  let stillSince: number | null = null;
   let frame = 0;
   const step = () => {
     const now = performance.now();
     const loading = document.querySelector('main [aria-busy="true"]') !== null;
     const reachable = document.documentElement.scrollHeight - window.innerHeight >= target - 1;
-    if ((!loading && reachable) || (restored === null && now - started > WAIT_MS)) {
-      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target);
-      restored ??= now;
-    }
-    if (restored !== null && now - restored > HOLD_MS) stop();
+    if ((!loading && reachable) || now - started > WAIT_MS) {
+      if (Math.abs(window.scrollY - target) > 1) {
+        window.scrollTo(0, target);
+        stillSince = now;
+      } else stillSince ??= now;
+    } else stillSince = null;
+    if ((stillSince !== null && now - stillSince > HOLD_MS) || now - started > WAIT_MS + HOLD_MS) stop();
     else frame = requestAnimationFrame(step);
   };
   // The visitor's own scrolling wins over a restore still waiting.
