@@ -19,6 +19,16 @@ type Shown = 'photo' | 'fallback' | 'icon';
 const afterFailure = (failed: Shown) => (shown: Shown) =>
   shown !== failed ? shown : failed === 'photo' ? 'fallback' : 'icon';
 
+/**
+ * Photos that failed in this document: a card shown again (Back to a list) starts with the fallback instead
+ * of asking for the photo again and showing it broken meanwhile. Empty on the server, where nothing fails.
+ */
+const failedPhotos = new Set<string>();
+const failure = (photo: string | null | undefined, what: Shown) => {
+  if (what === 'photo' && photo) failedPhotos.add(photo);
+  return afterFailure(what);
+};
+
 export function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
   return (
@@ -44,14 +54,15 @@ export function BusinessCard({
   /** A compact row of a list view: a thumbnail beside the facts instead of a photo above them. */
   row?: boolean;
 }) {
-  const [image, setImage] = useState<Shown>(business.photo ? 'photo' : 'fallback');
+  const [image, setImage] = useState<Shown>(business.photo && !failedPhotos.has(business.photo) ? 'photo' : 'fallback');
   const imageRef = useRef<HTMLImageElement>(null);
+  const photo = business.photo;
   useEffect(() => {
     // In server-rendered HTML the photo may fail before hydration, when React was not yet listening.
     const img = imageRef.current;
     if (img?.complete && img.naturalWidth === 0)
-      setImage(afterFailure(img.getAttribute('src') === FALLBACK_IMAGE ? 'fallback' : 'photo'));
-  }, []);
+      setImage(failure(photo, img.getAttribute('src') === FALLBACK_IMAGE ? 'fallback' : 'photo'));
+  }, [photo]);
   const picture =
     image === 'icon' ? (
       <div className="card-icon" aria-hidden="true">
@@ -63,7 +74,7 @@ export function BusinessCard({
         alt={business.name}
         loading="lazy"
         ref={imageRef}
-        onError={() => setImage(afterFailure(image))}
+        onError={() => setImage(failure(photo, image))}
       />
     );
   const place = business.fullAddress ? (
