@@ -14,7 +14,7 @@ import { isFresh, storedEncodingFor } from '../http/conditional.js';
 import { catchError, from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
 import { PublicCacheKeys } from './cache-keys.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
-import { type CachedAnswer, etagOf, PublicCacheService } from './public-cache.service.js';
+import { answerOf, type CachedAnswer, PublicCacheService } from './public-cache.service.js';
 
 /** @fastify/compress leaves smaller bodies as they are (its threshold), so there is nothing to keep. */
 const COMPRESS_FROM = 1024;
@@ -45,7 +45,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
       return next.handle().pipe(tap(() => res.header('Cache-Control', policy.cacheControl)));
     }
 
-    const send = (answer: { etag: string; body: string }, state: string) => {
+    const send = (answer: CachedAnswer, state: string) => {
       res.header('Cache-Control', policy.cacheControl);
       res.header('X-Cache', state);
       res.header('ETag', answer.etag);
@@ -78,7 +78,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
     return from(this.cache.lookup(policy.scope, key, !forcedMiss)).pipe(
       switchMap((slot) => {
         if (slot?.hit) return of(send(slot.hit, 'HIT'));
-        if (!slot) return from(compute().then((body) => send({ etag: etagOf(body), body }, 'BYPASS')));
+        if (!slot) return from(compute().then((body) => send(answerOf(body), 'BYPASS')));
         return from(
           this.cache.fill(slot.key, policy.ttlSeconds, compute, !forcedMiss).then((answer) => send(answer, 'MISS')),
         );

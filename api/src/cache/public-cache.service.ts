@@ -18,9 +18,13 @@ import { cacheBudgetKeys, storeWithinBudget } from './cache-budget.js';
 
 export const CACHE_REDIS = Symbol('CACHE_REDIS');
 
+/**
+ * An answer as it is sent: its bytes (UTF-8), encoded once when computed and sent, stored and hashed as they
+ * are; a hit's bytes go from Redis to the socket without becoming text.
+ */
 export interface CachedAnswer {
   etag: string;
-  body: string;
+  body: Buffer;
 }
 
 /** Where an answer is (or would be) kept; null when Redis could not be asked. */
@@ -37,19 +41,19 @@ if not generation then return {} end
 return {generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2])}`;
 
 type LookupRedis = Redis & {
-  cacheLookup(generationKey: string, before: string, after: string): Promise<[string?, (string | null)?]>;
+  cacheLookupBuffer(generationKey: string, before: string, after: string): Promise<[Buffer?, (Buffer | null)?]>;
 };
 
 /** Encodings kept ready for the answers sent (the ones `compression` would choose; br first). */
 export type ContentEncoding = 'br' | 'gzip';
 /** Bytes of compressed answers kept in this process (the most recently sent ones). */
 const COMPRESSED_BYTES = 32 * 1024 * 1024;
-const compressors: Record<ContentEncoding, (body: string) => Promise<Buffer>> = {
+const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     promisify(brotliCompress)(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
   gzip: (body) => promisify(gzip)(body),
@@ -97,10 +101,12 @@ export class PublicCacheService implements OnApplicationShutdown {
         return { key: `${before}${await this.generation(scope)}${after}`, hit: null };
       }
       const generationKey = cacheGenerationKey(this.config.REDIS_PREFIX, scope);
-      let [generation, stored = null] = await (this.redis as LookupRedis).cacheLookup(generationKey, before, after);
+      const [found, entry = null] = await (this.redis as LookupRedis).cacheLookupBuffer(generationKey, before, after);
+      let generation = found?.toString();
+      let stored = entry;
       if (generation === undefined) {
         generation = await this.generation(scope);
-        stored = await this.redis.get(`${before}${generation}${after}`);
+        stored = await this.redis.getBuffer(`${before}${generation}${after}`);
       }
       const key = `${before}${generation}${after}`;
       this.metrics.cacheLookups.inc({ scope, result: stored === null ? 'miss' : 'hit' });
@@ -117,15 +123,14 @@ export class PublicCacheService implements OnApplicationShutdown {
     const running = share ? this.pending.get(key) : undefined;
     if (running) return running;
     const work = (async () => {
-      const body = await compute();
-      const answer = { etag: etagOf(body), body };
+      const answer = answerOf(await compute());
       // Within the budget of CACHE_MAX_MB (cache-budget.ts): the entries expiring first make room.
       storeWithinBudget(
         this.redis,
         this.config.REDIS_PREFIX,
         this.config.CACHE_MAX_MB * 1024 * 1024,
         key,
-        `${answer.etag}\n${body}`,
+        Buffer.concat([Buffer.from(`${answer.etag}\n`), answer.body]),
         ttlSeconds,
       ).catch((error) => this.warn(error));
       return answer;
@@ -231,12 +236,19 @@ function urlKey(url: string): string {
   return url.length <= 200 ? url : `#${createHash('sha1').update(url).digest('base64url')}`;
 }
 
+/** A computed answer (JSON text, a page) as it is sent, with its ETag. */
+export function answerOf(text: string): CachedAnswer {
+  const body = Buffer.from(text);
+  return { etag: etagOf(body), body };
+}
+
 /** A weak validator of the exact bytes sent (the same as long as the answer does not change). */
-export function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function parseEntry(stored: string): CachedAnswer {
-  const newline = stored.indexOf('\n');
-  return { etag: stored.slice(0, newline), body: stored.slice(newline + 1) };
+/** An entry is its ETag (ASCII), a newline, then the answer's bytes (a view of the entry, not a copy). */
+function parseEntry(stored: Buffer): CachedAnswer {
+  const newline = stored.indexOf(0x0a);
+  return { etag: stored.toString('latin1', 0, newline), body: stored.subarray(newline + 1) };
 }

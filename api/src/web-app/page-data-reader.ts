@@ -67,7 +67,7 @@ export class PageDataReader {
     // Every public read a page makes is a @PublicCache route; an address none takes is asked over HTTP.
     const target = await this.keys.forUrl(key);
     const slot = target ? await this.cache.lookup(target.route.policy.scope, target.key) : null;
-    if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body) as unknown };
+    if (slot?.hit) return { ok: true, body: JSON.parse(slot.hit.body.toString()) as unknown };
     const slug = slot ? businessSlugOf(key) : null;
     if (slot && slug !== null) {
       const answer = await this.cache
@@ -75,7 +75,7 @@ export class PageDataReader {
         // Refused (unknown slug): the api's own answer says so in its words, over HTTP below.
         .catch(() => undefined);
       // The JSON as the browser gets it (dates as text, no undefined fields), so hydration sees the same data.
-      if (answer) return { ok: true, body: JSON.parse(answer.body) as unknown };
+      if (answer) return { ok: true, body: JSON.parse(answer.body.toString()) as unknown };
     }
     return this.overHttp(key, signal, requestId);
   }

@@ -142,7 +142,7 @@ export class PageRenderer {
       // An address that is no page at all costs nothing to render: not worth a cache entry.
       if (page.kind === 'not-found') return this.pageAnswer(await compute(), 'BYPASS', url.search);
       const slot = await this.cache.lookup('catalogue', `page:${address}`);
-      if (slot?.hit) return this.pageAnswer(slot.hit.body, 'HIT', url.search, slot.hit.etag);
+      if (slot?.hit) return this.pageAnswer(slot.hit.body.toString(), 'HIT', url.search, slot.hit.etag);
       // A search the engine runs counts for this visitor (its read goes over loopback, which is not counted);
       // past the limit the browser asks itself and is told so.
       if (data.keys.some(isSearchRead) && (await this.searches.wait(req)) !== null) {
@@ -152,7 +152,7 @@ export class PageRenderer {
       const prepared = await prepare();
       if (prepared.kind === 'moved') {
         const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, () => storedPage(prepared));
-        return this.pageAnswer(filled.body, 'MISS', url.search);
+        return this.pageAnswer(filled.body.toString(), 'MISS', url.search);
       }
       // Streamed while it renders; kept whole once rendered (a failed render is not kept). The render starts
       // after the head is written (setImmediate: after this turn's callbacks), so the head goes out first.

@@ -101,9 +101,9 @@ export class SnippetSources {
         return JSON.stringify(snippetScriptSources([...Object.values(site), ...Object.values(ads)]));
       });
     const slot = await this.cache.lookup('settings', CACHE_ADDRESS);
-    if (slot?.hit) return JSON.parse(slot.hit.body) as ScriptSources;
+    if (slot?.hit) return JSON.parse(slot.hit.body.toString()) as ScriptSources;
     const body = slot
-      ? (await this.cache.fill(slot.key, CACHE_POLICIES.settings.ttlSeconds, compute)).body
+      ? (await this.cache.fill(slot.key, CACHE_POLICIES.settings.ttlSeconds, compute)).body.toString()
       : await compute();
     return JSON.parse(body) as ScriptSources;
   }
