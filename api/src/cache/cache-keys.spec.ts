@@ -60,8 +60,11 @@ describe('public cache keys and budget', () => {
   });
 
   it('answers refused parameters as the handler does, and stores nothing for them', async () => {
-    const res = await get('/api/businesses?page=abc').expect(400);
-    expect(res.body.message).toEqual(['page must be a whole number from 1 to 100']);
+    // Twice: the keys of addresses remembered by the api never include a refusal.
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/api/businesses?page=abc').expect(400);
+      expect(res.body.message).toEqual(['page must be a whole number from 1 to 100']);
+    }
     await get('/api/cities/zzz/zurich').expect(400);
     expect(await entries()).toHaveLength(0);
   });

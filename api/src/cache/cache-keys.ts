@@ -36,9 +36,18 @@ export interface CachedRoute {
  * the ValidationPipe's whitelist drops them before the handler sees them, so the answer is the same one, and
  * a stranger adding `?cb=1`, `?cb=2`… reads the same entry instead of filling Redis with copies.
  */
+/** Addresses whose key is remembered (the most recently used), and the longest one remembered. */
+const REMEMBERED_ADDRESSES = 10_000;
+const REMEMBERED_ADDRESS_LENGTH = 512;
+
 @Injectable()
 export class PublicCacheKeys {
   private routes?: CachedRoute[];
+  /**
+   * The key of each address recently keyed, by method and address: a key is a pure function of the address
+   * (its route, the app's pipes), so a hit skips validation. Bounded, so strangers' addresses only evict.
+   */
+  private readonly remembered = new Map<string, string>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -48,11 +57,23 @@ export class PublicCacheKeys {
 
   /** The key of a request Nest routed to this handler; throws what the handler's pipes would (a 400). */
   async forRequest(handler: object, req: FastifyRequest): Promise<string> {
+    const address = `${req.method} ${req.url}`;
+    const known = this.remembered.get(address);
+    if (known !== undefined) {
+      this.remembered.delete(address);
+      this.remembered.set(address, known);
+      return known;
+    }
     const route = this.cachedRoutes().find((candidate) => candidate.handler === handler);
     if (!route) throw new Error('The handler has a @PublicCache policy but no GET route.');
     // The handler's pipes reuse what this validates (http/validation.ts): one validation a request.
     const { params, query } = validateOncePerRequest(req);
-    return this.keyOf(route, params, query);
+    const key = await this.keyOf(route, params, query);
+    if (address.length <= REMEMBERED_ADDRESS_LENGTH) {
+      this.remembered.set(address, key);
+      if (this.remembered.size > REMEMBERED_ADDRESSES) this.remembered.delete(this.remembered.keys().next().value!);
+    }
+    return key;
   }
 
   /**
