@@ -11,7 +11,7 @@ import type { AppConfig } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isFresh, storedEncodingFor } from '../http/conditional.js';
-import { catchError, from, lastValueFrom, type Observable, of, switchMap, tap } from 'rxjs';
+import { from, lastValueFrom, type Observable, tap } from 'rxjs';
 import { PublicCacheKeys } from './cache-keys.js';
 import { CACHE_POLICY, type CachePolicy } from './cache-policy.js';
 import { answerOf, type CachedAnswer, PublicCacheService } from './public-cache.service.js';
@@ -45,6 +45,25 @@ export class PublicCacheInterceptor implements NestInterceptor {
       return next.handle().pipe(tap(() => res.header('Cache-Control', policy.cacheControl)));
     }
 
+    return from(this.answer(policy, context.getHandler(), next, req, res));
+  }
+
+  /** The answer of a GET: from the cache, or the handler's (stored for the next requests). */
+  private async answer(
+    policy: CachePolicy,
+    handler: object,
+    next: CallHandler,
+    req: FastifyRequest,
+    res: FastifyReply,
+  ): Promise<unknown> {
+    const handled = () => lastValueFrom(next.handle());
+    let key: string;
+    try {
+      key = await this.keys.forRequest(handler, req);
+    } catch {
+      // Parameters the handler refuses have no key: the handler's own pipes then answer the 400, uncached.
+      return handled();
+    }
     const send = (answer: CachedAnswer, state: string) => {
       res.header('Cache-Control', policy.cacheControl);
       res.header('X-Cache', state);
@@ -56,34 +75,13 @@ export class PublicCacheInterceptor implements NestInterceptor {
       }
       return this.encoded(req, res, answer) ?? answer.body;
     };
-    // Parameters the handler refuses have no key: the handler's own pipes then answer the 400, uncached.
-    const refused = Symbol('refused');
-    return from(this.keys.forRequest(context.getHandler(), req)).pipe(
-      catchError(() => of(refused)),
-      switchMap((key) =>
-        key === refused ? next.handle() : this.cached(policy, key as string, next, send, this.forcedMiss(req)),
-      ),
-    );
-  }
-
-  private cached(
-    policy: CachePolicy,
-    key: string,
-    next: CallHandler,
-    send: (answer: CachedAnswer, state: string) => unknown,
-    forcedMiss: boolean,
-  ): Observable<unknown> {
-    const compute = async () => JSON.stringify(await lastValueFrom(next.handle()));
+    const compute = async () => JSON.stringify(await handled());
     // A forced miss does not fetch the stored answer it would not use: it costs what a real miss costs.
-    return from(this.cache.lookup(policy.scope, key, !forcedMiss)).pipe(
-      switchMap((slot) => {
-        if (slot?.hit) return of(send(slot.hit, 'HIT'));
-        if (!slot) return from(compute().then((body) => send(answerOf(body), 'BYPASS')));
-        return from(
-          this.cache.fill(slot.key, policy.ttlSeconds, compute, !forcedMiss).then((answer) => send(answer, 'MISS')),
-        );
-      }),
-    );
+    const forcedMiss = this.forcedMiss(req);
+    const slot = await this.cache.lookup(policy.scope, key, !forcedMiss);
+    if (slot?.hit) return send(slot.hit, 'HIT');
+    if (!slot) return send(answerOf(await compute()), 'BYPASS');
+    return send(await this.cache.fill(slot.key, policy.ttlSeconds, compute, !forcedMiss), 'MISS');
   }
 
   /** A benchmark's request for a miss (BENCH_CACHE_MISS): never honoured otherwise. */
