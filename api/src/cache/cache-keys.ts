@@ -28,6 +28,10 @@ export interface CachedRoute {
   names: string[];
 }
 
+/** Addresses whose key is remembered (the most recently used), and the longest one remembered. */
+const REMEMBERED_ADDRESSES = 10_000;
+const REMEMBERED_ADDRESS_LENGTH = 512;
+
 /**
  * The public cache's key of a request: the route's address with its path parameters, plus the query
  * parameters its DTO declares, as the handler receives them (after the app's global pipes, so validated,
@@ -36,10 +40,6 @@ export interface CachedRoute {
  * the ValidationPipe's whitelist drops them before the handler sees them, so the answer is the same one, and
  * a stranger adding `?cb=1`, `?cb=2`… reads the same entry instead of filling Redis with copies.
  */
-/** Addresses whose key is remembered (the most recently used), and the longest one remembered. */
-const REMEMBERED_ADDRESSES = 10_000;
-const REMEMBERED_ADDRESS_LENGTH = 512;
-
 @Injectable()
 export class PublicCacheKeys {
   private routes?: CachedRoute[];
