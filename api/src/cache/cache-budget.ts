@@ -67,7 +67,7 @@ type StoreRedis = Redis & {
     index: string,
     sizes: string,
     bytes: string,
-    value: string | Buffer,
+    value: Buffer,
     ttlSeconds: number,
     budgetBytes: number,
     now: number,
@@ -80,7 +80,7 @@ export async function storeWithinBudget(
   prefix: string,
   budgetBytes: number,
   key: string,
-  value: string | Buffer,
+  value: Buffer,
   ttlSeconds: number,
 ): Promise<boolean> {
   // EVALSHA (EVAL once the script is unknown to Redis); defined once per client.

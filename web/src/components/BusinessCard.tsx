@@ -54,9 +54,9 @@ export function BusinessCard({
   /** A compact row of a list view: a thumbnail beside the facts instead of a photo above them. */
   row?: boolean;
 }) {
-  const [image, setImage] = useState<Shown>(business.photo && !failedPhotos.has(business.photo) ? 'photo' : 'fallback');
-  const imageRef = useRef<HTMLImageElement>(null);
   const photo = business.photo;
+  const [image, setImage] = useState<Shown>(photo && !failedPhotos.has(photo) ? 'photo' : 'fallback');
+  const imageRef = useRef<HTMLImageElement>(null);
   useEffect(() => {
     // In server-rendered HTML the photo may fail before hydration, when React was not yet listening.
     const img = imageRef.current;
