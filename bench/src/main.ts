@@ -14,6 +14,7 @@ import { buildInfo } from './build-info.js';
 import { prepareDatabase } from './database.js';
 import { benchAfterWrites, benchEngineSearch, benchEngineSuggest, textQueries } from './engine-bench.js';
 import { checkEstimatedTotals } from './estimated-totals.js';
+import { measureStatementCosts } from './statement-costs.js';
 import { checkFacetCounts } from './facet-counts.js';
 import { benchRelevance } from './relevance.js';
 import { summarize } from './stats.js';
@@ -132,6 +133,15 @@ async function runScale(scale: number): Promise<BenchResult> {
     log(
       `  ${estimatedTotals.compared} estimates of ${estimatedTotals.searched} searches, ${estimatedTotals.within2Percent} ` +
         `within 2 %; largest gap ${estimatedTotals.largestGapPercent} % ${JSON.stringify(estimatedTotals.largest)}`,
+    );
+
+    step("where the mix's database time goes (statements by kind, one search at a time)");
+    const statementCosts = await measureStatementCosts(pool, workload.queries);
+    for (const k of statementCosts.kinds.slice(0, 6))
+      log(`  ${Math.round(k.share * 100)} %  ${k.kind} (${k.calls} calls)`);
+    log(
+      `  open-now searches: ${Math.round(statementCosts.openNow.share * 100)} % of the mix, ` +
+        `${Math.round(statementCosts.openNow.timeShare * 100)} % of the statements' time`,
     );
 
     step('relevance: the relevance suite over the real exports (once a run)');
@@ -277,6 +287,7 @@ async function runScale(scale: number): Promise<BenchResult> {
       afterWrites,
       facetCounts,
       estimatedTotals,
+      statementCosts,
       relevance,
       mix: { seed: options.seed, size: workload.queries.length, shares: MIX, help: QUERY_TYPE_HELP },
       engine: engineFigures,

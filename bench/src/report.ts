@@ -1,5 +1,6 @@
 import type { FacetCountsCheck } from './facet-counts.js';
 import type { EstimatedTotalsCheck } from './estimated-totals.js';
+import type { StatementCosts } from './statement-costs.js';
 import { RELEVANCE_TARGETS, type RelevanceBench } from './relevance.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ export interface BenchResult {
   afterWrites?: AfterWritesFigures;
   facetCounts?: FacetCountsCheck;
   estimatedTotals?: EstimatedTotalsCheck;
+  /** Where the mix's database time goes (result files before 2026-11-29 have none). */
+  statementCosts?: StatementCosts;
   /** The relevance suite's figures (result files before 2026-11-27 have none). */
   relevance?: RelevanceBench | { skipped: string };
   mix: { seed: number; size: number; shares: Record<string, number>; help: Record<string, string> };
@@ -296,6 +299,7 @@ function scaleSection(r: BenchResult): string {
         ];
       }),
     ),
+    ...statementCostsSection(r.statementCosts),
   ];
   const notes: string[] = [];
   if (r.http.status === 'skipped') notes.push(`HTTP: ${r.http.reason}.`);
@@ -405,4 +409,21 @@ export function updateReadme(readmePath: string, resultsDir: string): void {
     generator: 'bench/src/report.ts',
     details: (results) => [growthSection(results), ...results.map(scaleSection)].filter(Boolean).join('\n\n'),
   });
+}
+
+/** The statements' time by kind, and the open-now searches' share of it (statement-costs.ts). */
+function statementCostsSection(costs: StatementCosts | undefined): string[] {
+  if (!costs) return [];
+  const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
+  return [
+    '',
+    `Where the database time of the mix goes (each statement timed, the mix once, one search at a time; ` +
+      `${formatMs(costs.statementMs)} in all): open-now searches are ${pct(costs.openNow.share)} of the mix and ` +
+      `${pct(costs.openNow.timeShare)} of the time.`,
+    '',
+    table(
+      ['statements', 'share of time', 'calls', 'mean'],
+      costs.kinds.map((k) => [k.kind, pct(k.share), String(k.calls), formatMs(k.ms / Math.max(1, k.calls))]),
+    ),
+  ];
 }
