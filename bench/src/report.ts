@@ -1,6 +1,6 @@
 import type { FacetCountsCheck } from './facet-counts.js';
 import type { EstimatedTotalsCheck } from './estimated-totals.js';
-import type { StatementCosts } from './statement-costs.js';
+import { EVERY_MATCH_KINDS, timeShareOf, type StatementCosts } from './statement-costs.js';
 import { RELEVANCE_TARGETS, type RelevanceBench } from './relevance.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,6 +121,26 @@ export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): Tar
       ratio: ratio(offered.summary.p95, e16?.p95),
       verdict: 'info',
     });
+  const costs = r.statementCosts;
+  if (costs) {
+    const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
+    rows.push({
+      figure: "Counting every match (exact counts with their facets, one-pass ranking), of the mix's database time",
+      target: '(info)',
+      value: pct(timeShareOf(costs, EVERY_MATCH_KINDS)),
+      reference: `the pages ${pct(timeShareOf(costs, ['the page: ordered walks and relevance windows']))}`,
+      ratio: '–',
+      verdict: 'info',
+    });
+    rows.push({
+      figure: "Open-now searches, of the mix's database time (the hour of the run decides how many places are open)",
+      target: '(info)',
+      value: pct(costs.openNow.timeShare),
+      reference: `of the mix's searches ${pct(costs.openNow.share)}`,
+      ratio: ratio(costs.openNow.timeShare, costs.openNow.share),
+      verdict: 'info',
+    });
+  }
   const h16 = r.http.search?.concurrency['16'];
   const hr16 = r.http.reference?.['16'];
   rows.push({

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { PostgresSearchEngine, drainOutbox, type SearchQuery } from '@directory/search';
 import { createSuiteDatabase } from '../../testing/database.js';
 import { insertFixtures } from '../../search/src/testing/fixtures.js';
-import { measureStatementCosts, statementKind } from './statement-costs.js';
+import { EVERY_MATCH_KINDS, measureStatementCosts, statementKind, timeShareOf } from './statement-costs.js';
 
 /** The bench's kinds are read from the engine's own statements: one the engine sends in a new shape is 'other'. */
 describe("the bench's statements by kind", () => {
@@ -55,6 +55,7 @@ describe("the bench's statements by kind", () => {
     expect(costs.searches).toBe(queries.length);
     expect(costs.openNow.searches).toBe(2);
     expect(costs.openNow.timeShare).toBeGreaterThan(0);
+    expect(timeShareOf(costs, EVERY_MATCH_KINDS)).toBeGreaterThan(0);
     expect(costs.kinds.reduce((sum, k) => sum + k.ms, 0)).toBeCloseTo(costs.statementMs, 0);
   });
 

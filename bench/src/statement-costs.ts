@@ -46,6 +46,21 @@ const KINDS: [kind: string, text: RegExp][] = [
 ];
 const OTHER = 'other';
 
+/** The kinds that read every match to count it exactly (with its facets, or ranking it in the same pass). */
+export const EVERY_MATCH_KINDS = [
+  'count and facets up to the exact bound (1,001 matches)',
+  'exact count and facets: every match read',
+  'every match ranked: page, count and facets in one pass',
+];
+
+/** The share of the statements' time the kinds took. */
+export function timeShareOf(costs: StatementCosts, kinds: readonly string[]): number {
+  return round(
+    costs.kinds.filter((k) => kinds.includes(k.kind)).reduce((sum, k) => sum + k.share, 0),
+    3,
+  );
+}
+
 export function statementKind(text: string): string {
   const body = /^prepare \w+ as ([\s\S]*)$/.exec(text)?.[1] ?? text;
   return KINDS.find(([, pattern]) => pattern.test(body))?.[0] ?? OTHER;
