@@ -63,6 +63,9 @@ describe("the bench's statements by kind", () => {
     expect(statementKind('prepare once_ab12 as with s0 as materialized (select 1)')).toBe(
       'sample levels: the first estimate',
     );
+    expect(
+      statementKind('select word from (select word from search_vocabulary order by word <-> $1 limit 50) nearest'),
+    ).toBe("planning aids: the index's size, lexeme shares, the vocabulary, the planner's guess");
     expect(statementKind('select 1')).toBe('other');
   });
 });

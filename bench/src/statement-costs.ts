@@ -22,7 +22,7 @@ export interface StatementCosts {
 const KINDS: [kind: string, text: RegExp][] = [
   [
     "planning aids: the index's size, lexeme shares, the vocabulary, the planner's guess",
-    /^\s*(explain\b|select greatest\(reltuples|select s\.most_common_elems|select word from search_vocabulary)/,
+    /^\s*(explain\b|select greatest\(reltuples|select s\.most_common_elems|select word from [\s\S]*search_vocabulary)/,
   ],
   ['counts of the facet counts table (exact, a few rows)', /search_facet_counts/],
   ['a radius: its page and count in one round trip', /^begin;/],
