@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PostgresSearchEngine, type SearchQuery } from '@directory/search';
+import { interceptedPool, type Statement } from './intercepted-pool.js';
 
 interface Captured {
   text: string;
@@ -10,7 +11,6 @@ interface Captured {
   executeArgs?: string;
 }
 
-const CONTROL = /^\s*(begin|commit|rollback)\s*;?\s*$/i;
 /** Several statements in one message, in a transaction under a setting (the engine's radius queries). */
 const BATCH = /^begin;\n(set local [^;]*;\n[\s\S]*);\ncommit$/;
 /** A statement the engine PREPAREs once on a connection, then EXECUTEs by name in such batches. */
@@ -18,9 +18,6 @@ const PREPARE = /^prepare (\w+) as ([\s\S]*)$/;
 const EXECUTE = /^execute (\w+)\(([\s\S]*)\)$/;
 /** The name the EXPLAIN's own connection prepares such a statement under (and deallocates), apart from the engine's. */
 const EXPLAINED = 'explained_statement';
-
-/** The engine sends text with values, or a prepared statement's config. */
-type Statement = string | pg.QueryConfig;
 
 function captured(statement: Statement, values: unknown[] | undefined): Captured {
   return typeof statement === 'string'
@@ -34,48 +31,27 @@ function captured(statement: Statement, values: unknown[] | undefined): Captured
  */
 function capturingPool(pool: pg.Pool, statements: Captured[]): pg.Pool {
   const prepared = new Map<string, string>();
-  const query = (statement: Statement, values?: unknown[]) => {
-    statements.push(captured(statement, values));
-    return pool.query(statement as string, values);
-  };
-  const connect = async () => {
-    const client = await pool.connect();
-    return new Proxy(client, {
-      get(target, prop, receiver) {
-        if (prop === 'query') {
-          return (statement: Statement, values?: unknown[]) => {
-            const batch = typeof statement === 'string' && values === undefined && BATCH.exec(statement);
-            const prepare = typeof statement === 'string' && PREPARE.exec(statement);
-            if (prepare) prepared.set(prepare[1], prepare[2]);
-            else if (batch) {
-              // Radius statements: `begin;\nset local …;\n<statements, values written in, or executions of statements
-              // prepared before>;\ncommit`.
-              const parts = batch[1].split(';\n');
-              const settings = parts
-                .filter((text) => text.startsWith('set local'))
-                .map((text) => ({ text, values: [] }));
-              for (const text of parts.filter((part) => !part.startsWith('set local'))) {
-                const execute = EXECUTE.exec(text);
-                const preparedText = execute && prepared.get(execute[1]);
-                statements.push(
-                  preparedText
-                    ? { text: preparedText, values: [], settings, executeArgs: execute[2] }
-                    : { text, values: [], settings },
-                );
-              }
-            } else {
-              const one = captured(statement, values);
-              if (!CONTROL.test(one.text)) statements.push(one);
-            }
-            return target.query(statement as string, values);
-          };
-        }
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  };
-  return { query, connect } as unknown as pg.Pool;
+  return interceptedPool(pool, (statement, values, send) => {
+    const batch = typeof statement === 'string' && values === undefined && BATCH.exec(statement);
+    const prepare = typeof statement === 'string' && PREPARE.exec(statement);
+    if (prepare) prepared.set(prepare[1], prepare[2]);
+    else if (batch) {
+      // Radius statements: `begin;\nset local …;\n<statements, values written in, or executions of statements
+      // prepared before>;\ncommit`.
+      const parts = batch[1].split(';\n');
+      const settings = parts.filter((text) => text.startsWith('set local')).map((text) => ({ text, values: [] }));
+      for (const text of parts.filter((part) => !part.startsWith('set local'))) {
+        const execute = EXECUTE.exec(text);
+        const preparedText = execute && prepared.get(execute[1]);
+        statements.push(
+          preparedText
+            ? { text: preparedText, values: [], settings, executeArgs: execute[2] }
+            : { text, values: [], settings },
+        );
+      }
+    } else statements.push(captured(statement, values));
+    return send();
+  });
 }
 
 export interface ExplainedStatement {

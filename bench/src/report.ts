@@ -1,6 +1,6 @@
 import type { FacetCountsCheck } from './facet-counts.js';
 import type { EstimatedTotalsCheck } from './estimated-totals.js';
-import { EVERY_MATCH_KINDS, timeShareOf, type StatementCosts } from './statement-costs.js';
+import { EVERY_MATCH_KINDS, KIND, timeShareOf, type StatementCosts } from './statement-costs.js';
 import { RELEVANCE_TARGETS, type RelevanceBench } from './relevance.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,9 @@ import {
 } from './markdown.js';
 
 export type { TargetRow };
+
+/** A share as a percentage, to a tenth. */
+const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
 export interface BenchResult {
   date: string;
@@ -123,12 +126,11 @@ export function targetRows(r: Omit<BenchResult, 'targets' | 'wallSeconds'>): Tar
     });
   const costs = r.statementCosts;
   if (costs) {
-    const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
     rows.push({
       figure: "Counting every match (exact counts with their facets, one-pass ranking), of the mix's database time",
       target: '(info)',
       value: pct(timeShareOf(costs, EVERY_MATCH_KINDS)),
-      reference: `the pages ${pct(timeShareOf(costs, ['the page: ordered walks and relevance windows']))}`,
+      reference: `the pages ${pct(timeShareOf(costs, [KIND.page]))}`,
       ratio: '–',
       verdict: 'info',
     });
@@ -434,7 +436,6 @@ export function updateReadme(readmePath: string, resultsDir: string): void {
 /** The statements' time by kind, and the open-now searches' share of it (statement-costs.ts). */
 function statementCostsSection(costs: StatementCosts | undefined): string[] {
   if (!costs) return [];
-  const pct = (share: number) => `${Math.round(share * 1000) / 10} %`;
   return [
     '',
     `Where the database time of the mix goes (each statement timed, the mix once, one search at a time; ` +

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { PostgresSearchEngine, drainOutbox, type SearchQuery } from '@directory/search';
 import { createSuiteDatabase } from '../../testing/database.js';
 import { insertFixtures } from '../../search/src/testing/fixtures.js';
-import { EVERY_MATCH_KINDS, measureStatementCosts, statementKind, timeShareOf } from './statement-costs.js';
+import { EVERY_MATCH_KINDS, KIND, measureStatementCosts, statementKind, timeShareOf } from './statement-costs.js';
 
 /** The bench's kinds are read from the engine's own statements: one the engine sends in a new shape is 'other'. */
 describe("the bench's statements by kind", () => {
@@ -44,14 +44,8 @@ describe("the bench's statements by kind", () => {
       queries.map((query) => ({ query })),
       options,
     );
-    expect(costs.kinds.map((k) => k.kind)).not.toContain('other');
-    expect(costs.kinds.map((k) => k.kind)).toEqual(
-      expect.arrayContaining([
-        'the page: ordered walks and relevance windows',
-        'a radius: its page and count in one round trip',
-        'sample levels: the first estimate',
-      ]),
-    );
+    expect(costs.kinds.map((k) => k.kind)).not.toContain(KIND.other);
+    expect(costs.kinds.map((k) => k.kind)).toEqual(expect.arrayContaining([KIND.page, KIND.radius, KIND.sampleLevels]));
     expect(costs.searches).toBe(queries.length);
     expect(costs.openNow.searches).toBe(2);
     expect(costs.openNow.timeShare).toBeGreaterThan(0);
@@ -60,12 +54,10 @@ describe("the bench's statements by kind", () => {
   });
 
   it('reads a statement prepared by name as the statement it prepares', () => {
-    expect(statementKind('prepare once_ab12 as with s0 as materialized (select 1)')).toBe(
-      'sample levels: the first estimate',
-    );
+    expect(statementKind('prepare once_ab12 as with s0 as materialized (select 1)')).toBe(KIND.sampleLevels);
     expect(
       statementKind('select word from (select word from search_vocabulary order by word <-> $1 limit 50) nearest'),
-    ).toBe("planning aids: the index's size, lexeme shares, the vocabulary, the planner's guess");
-    expect(statementKind('select 1')).toBe('other');
+    ).toBe(KIND.planning);
+    expect(statementKind('select 1')).toBe(KIND.other);
   });
 });

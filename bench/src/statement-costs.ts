@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { PostgresSearchEngine, type PostgresEngineOptions } from '@directory/search';
+import { interceptedPool, textOf } from './intercepted-pool.js';
 import { round } from './stats.js';
 import type { BenchQuery } from './workload.js';
 
@@ -18,40 +19,45 @@ export interface StatementCosts {
   openNow: { searches: number; share: number; timeShare: number };
 }
 
+/** The kinds of statements, by what they do. */
+export const KIND = {
+  planning: "planning aids: the index's size, lexeme shares, the vocabulary, the planner's guess",
+  facetCounts: 'counts of the facet counts table (exact, a few rows)',
+  radius: 'a radius: its page and count in one round trip',
+  sampleLevels: 'sample levels: the first estimate',
+  sampleCount: 'counted again in one sample',
+  strataCount: 'counted again by strata in the finest sample',
+  boundedCount: 'count and facets up to the exact bound (1,001 matches)',
+  exactCount: 'exact count and facets: every match read',
+  sampleTableCount: 'count and facets in a sample table (filters only)',
+  rankEveryMatch: 'every match ranked: page, count and facets in one pass',
+  page: 'the page: ordered walks and relevance windows',
+  other: 'other',
+} as const;
+
 /** Kinds by the engine's statement texts (search/src/postgres: count-statements.ts, counting.ts, ranking.ts, pages.ts). */
 const KINDS: [kind: string, text: RegExp][] = [
   [
-    "planning aids: the index's size, lexeme shares, the vocabulary, the planner's guess",
+    KIND.planning,
     /^\s*(explain\b|select greatest\(reltuples|select s\.most_common_elems|select word from [\s\S]*search_vocabulary)/,
   ],
-  ['counts of the facet counts table (exact, a few rows)', /search_facet_counts/],
-  ['a radius: its page and count in one round trip', /^begin;/],
-  ['sample levels: the first estimate', /^\s*with s0 as materialized/],
-  ['counted again in one sample', /^\s*select count\(\*\) \* \d+ as count from search_samples/],
-  ['counted again by strata in the finest sample', /count\(\*\)::int as count\s+from search_samples/],
+  [KIND.facetCounts, /search_facet_counts/],
+  [KIND.radius, /^begin;/],
+  [KIND.sampleLevels, /^\s*with s0 as materialized/],
+  [KIND.sampleCount, /^\s*select count\(\*\) \* \d+ as count from search_samples/],
+  [KIND.strataCount, /count\(\*\)::int as count\s+from search_samples/],
   [
-    'count and facets up to the exact bound (1,001 matches)',
+    KIND.boundedCount,
     /^\s*with m as materialized \(select d\.category_slug[\s\S]*from search_documents d [\s\S]*limit \d+\)\s*select case grouping/,
   ],
-  [
-    'exact count and facets: every match read',
-    /^\s*with m as materialized \(select d\.category_slug[\s\S]*from search_documents d /,
-  ],
-  ['count and facets in a sample table (filters only)', /^\s*with m as materialized \(select d\.category_slug/],
-  [
-    'every match ranked: page, count and facets in one pass',
-    /^\s*with m as materialized \(\s*select d\.id, d\.reviews/,
-  ],
-  ['the page: ordered walks and relevance windows', /search_documents/],
+  [KIND.exactCount, /^\s*with m as materialized \(select d\.category_slug[\s\S]*from search_documents d /],
+  [KIND.sampleTableCount, /^\s*with m as materialized \(select d\.category_slug/],
+  [KIND.rankEveryMatch, /^\s*with m as materialized \(\s*select d\.id, d\.reviews/],
+  [KIND.page, /search_documents/],
 ];
-const OTHER = 'other';
 
 /** The kinds that read every match to count it exactly (with its facets, or ranking it in the same pass). */
-export const EVERY_MATCH_KINDS = [
-  'count and facets up to the exact bound (1,001 matches)',
-  'exact count and facets: every match read',
-  'every match ranked: page, count and facets in one pass',
-];
+export const EVERY_MATCH_KINDS = [KIND.boundedCount, KIND.exactCount, KIND.rankEveryMatch];
 
 /** The share of the statements' time the kinds took. */
 export function timeShareOf(costs: StatementCosts, kinds: readonly string[]): number {
@@ -63,36 +69,7 @@ export function timeShareOf(costs: StatementCosts, kinds: readonly string[]): nu
 
 export function statementKind(text: string): string {
   const body = /^prepare \w+ as ([\s\S]*)$/.exec(text)?.[1] ?? text;
-  return KINDS.find(([, pattern]) => pattern.test(body))?.[0] ?? OTHER;
-}
-
-/** A pool look-alike that times every statement sent through it (and through its clients) by kind. */
-function timingPool(pool: pg.Pool, record: (text: string, ms: number) => void): pg.Pool {
-  const timed = async <T>(statement: string | pg.QueryConfig, send: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await send();
-    } finally {
-      record(typeof statement === 'string' ? statement : statement.text, performance.now() - started);
-    }
-  };
-  const query = (statement: string | pg.QueryConfig, values?: unknown[]) =>
-    timed(statement, () => pool.query(statement as string, values));
-  const connect = async () => {
-    const client = await pool.connect();
-    return new Proxy(client, {
-      get(target, prop, receiver) {
-        if (prop === 'query')
-          return (statement: string | pg.QueryConfig, values?: unknown[]) =>
-            /^\s*(begin|commit|rollback)\s*;?\s*$/i.test(typeof statement === 'string' ? statement : statement.text)
-              ? target.query(statement as string, values)
-              : timed(statement, () => target.query(statement as string, values));
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  };
-  return { query, connect } as unknown as pg.Pool;
+  return KINDS.find(([, pattern]) => pattern.test(body))?.[0] ?? KIND.other;
 }
 
 /** The mix once through an engine (of `options`, the engine's own bounds unless given) on a timing pool. */
@@ -103,15 +80,20 @@ export async function measureStatementCosts(
 ): Promise<StatementCosts> {
   const byKind = new Map<string, { calls: number; ms: number }>();
   let current = 0;
-  const engine = new PostgresSearchEngine(
-    timingPool(pool, (text, ms) => {
-      const kind = statementKind(text);
+  // Every statement timed from its send to its answer.
+  const timed = interceptedPool(pool, async (statement, _values, send) => {
+    const started = performance.now();
+    try {
+      return await send();
+    } finally {
+      const ms = performance.now() - started;
+      const kind = statementKind(textOf(statement));
       const entry = byKind.get(kind) ?? { calls: 0, ms: 0 };
       byKind.set(kind, { calls: entry.calls + 1, ms: entry.ms + ms });
       current += ms;
-    }),
-    options,
-  );
+    }
+  });
+  const engine = new PostgresSearchEngine(timed, options);
   let statementMs = 0;
   let openNowMs = 0;
   let openNowSearches = 0;
