@@ -87,10 +87,21 @@ export function Search() {
   const sortId = useId();
   const filtersId = useId();
 
+  // The address asked for last, and the rendered one it was asked from: the router renders a new address in a
+  // transition, so a second change made before that (two filters picked quickly) builds on the address asked for,
+  // not on the rendered one, which would drop the first change.
+  const asked = useRef<{ from: URLSearchParams; to: URLSearchParams } | null>(null);
   /** A new address for the search; `replace` for the map's own moves (no history entry per pan). */
-  const go = (next: SearchState, replace = false) => setParams(searchToParams(next), { replace });
+  const go = (next: SearchState, replace = false) => {
+    const to = searchToParams(next);
+    asked.current = { from: params, to };
+    setParams(to, { replace });
+  };
   /** Any change but paging starts again at page 1. */
-  const update = (changes: Partial<SearchState>) => go({ ...state, page: 1, ...changes });
+  const update = (changes: Partial<SearchState>) => {
+    const latest = asked.current?.from === params ? parseSearch(asked.current.to) : state;
+    go({ ...latest, page: 1, ...changes });
+  };
   const geolocation = useGeolocation((latitude, longitude) =>
     update({ lat: roundCoordinate(latitude), lng: roundCoordinate(longitude), sort: 'distance' }),
   );
