@@ -53,6 +53,14 @@ export function openNowClock(now: Date, stepMinutes = 1): OpenNowClock {
   return clock;
 }
 
+/**
+ * The UTC hour of the week at `now` (0 = Sunday 00:00 UTC), as the PostgreSQL engine's documents index the hours they
+ * may be open in (search_open_hours).
+ */
+export function openHourNow(now: Date): number {
+  return now.getUTCDay() * 24 + now.getUTCHours();
+}
+
 /** What a hit says of its hours: open now, and when it closes or opens next, in its local time. */
 export type HitOpenState = { openNow: boolean | null; closesAt: string | null; opensAt: string | null };
 

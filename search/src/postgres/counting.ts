@@ -3,7 +3,7 @@ import type { NormalizedQuery } from '../text.js';
 import { radiusStatsSql, samplesSql, statsSql } from './count-statements.js';
 import { facetCountsSql, facetFiltersTotalSql } from './facet-counts.js';
 import { FACET_COLUMNS, facetsSql, farthestOf, toFacets, totalOf, type FacetRow } from './facets.js';
-import type { Filter } from './filter.js';
+import { onDocuments, type Filter } from './filter.js';
 import { scaledToRadius } from './geo.js';
 import {
   fixedFacetColumns,
@@ -141,9 +141,9 @@ export class Counter {
     // A sample b-tree serves the query better than reading a sample table through.
     if (modulus > 1 && sampledInstead) return sampledInstead();
     const sampled = modulus === 1 ? '' : ` and d.id % ${modulus} = 0`;
-    const table = modulus === 1 ? DOCUMENTS_TABLE : SAMPLES_TABLE;
+    const [table, where] = modulus === 1 ? [DOCUMENTS_TABLE, onDocuments(filter).where] : [SAMPLES_TABLE, filter.where];
     const { rows } = await db.query<FacetRow>({
-      text: `with m as materialized (select ${FACET_COLUMNS} from ${table} d where ${filter.where}${sampled})
+      text: `with m as materialized (select ${FACET_COLUMNS} from ${table} d where ${where}${sampled})
              ${facetsSql('m', false)}`,
       values: filter.values,
     });
@@ -169,8 +169,9 @@ export class Counter {
       );
     const sampled = await this.sampledStats(db, filter, sampleable);
     if ('stats' in sampled) return this.precise(db, sampled.sampleable, sampled.stats);
-    const rows = (await db.query<FacetRow>(prepared(statsSql(filter.everyMatch ?? filter, this.exactCountUpTo + 1))))
-      .rows;
+    const rows = (
+      await db.query<FacetRow>(prepared(statsSql(onDocuments(filter.everyMatch ?? filter), this.exactCountUpTo + 1)))
+    ).rows;
     const stats = await this.statsOf(db, rows, filter, sampled.coarser);
     return stats.exhaustive || !sampleable ? stats : this.precise(db, sampleable, stats);
   }
@@ -189,7 +190,7 @@ export class Counter {
       const { rows } = await db.query<FacetRow>(
         preparedUnlessValuesInText(
           {
-            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${sampleable.where})
+            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${onDocuments(sampleable).where})
                    ${facetsSql('m', false)}`,
             values: sampleable.values,
           },

@@ -1,4 +1,4 @@
-import { openNowClock } from '../open-now.js';
+import { openHourNow, openNowClock } from '../open-now.js';
 import { unwrappedBoxes, type NormalizedQuery } from '../text.js';
 import type { FrequentLexemes } from './frequent-lexemes.js';
 import { boundingBoxes, distanceSql } from './geo.js';
@@ -22,6 +22,12 @@ export interface Filter {
   valuesInText: boolean;
   /** The query is narrowed to a place: a location, a radius, a box, a country or a city. */
   located: boolean;
+  /**
+   * Open now's indexed condition (null without it): this UTC hour among the documents' open hours (schema.ts), which
+   * the open-now test in `where` implies. Only the documents hold them, so only statements that read every match
+   * among the documents add it (onDocuments).
+   */
+  openHours: string | null;
   /**
    * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
    * search (buildFilter).
@@ -130,6 +136,8 @@ export function buildFilter(
       query.bounds !== null ||
       query.country !== undefined ||
       query.city !== undefined,
+    // The hour is in the text, so the planner sees it (and the hour's share in its statistics of the column).
+    openHours: query.openNow ? `d.open_hours @> '{${openHourNow(query.now)}}'::smallint[]` : null,
   };
   if (!frequent) return filter;
   // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
@@ -169,4 +177,18 @@ export function buildFilter(
     values,
   };
   return { ...filter, everyMatch };
+}
+
+/**
+ * The filter of a statement that reads every match among the documents: with openHours, so an open-now search reads
+ * the rows of places open around this hour rather than every place its other conditions find.
+ */
+export function onDocuments(filter: Filter): Filter {
+  if (filter.openHours === null) return filter;
+  const condition = ` and ${filter.openHours}`;
+  return {
+    ...filter,
+    where: filter.where + condition,
+    everyMatch: filter.everyMatch && { ...filter.everyMatch, where: filter.everyMatch.where + condition },
+  };
 }

@@ -10,7 +10,7 @@ import {
 } from './counting.js';
 import { countedByFacets } from './facet-counts.js';
 import type { FacetRow } from './facets.js';
-import { buildFilter, type Filter } from './filter.js';
+import { buildFilter, onDocuments, type Filter } from './filter.js';
 import type { LexemeSharesCache } from './frequent-lexemes.js';
 import { joinedWords } from './joined-words.js';
 import { lastWordAlternatives } from './last-word.js';
@@ -202,7 +202,7 @@ async function run(
       ? buildFilter(query, groups, false, null, true)
       : plan === 'windows'
         ? filter
-        : (filter.everyMatch ?? filter);
+        : onDocuments(filter.everyMatch ?? filter);
     return (await db.query<HitRow>(prepared(hitsSql(query, groups, typed, matching, offset, plan, once)))).rows;
   };
   let hitRows: HitRow[];
@@ -291,7 +291,9 @@ async function rankedWithStats(
   const countedUpTo = rankAllUpTo + 1;
   const read = unseen ?? filter;
   const { rows } = await db.query<HitRow & { match_count: string; facets: FacetRow[] | null }>(
-    prepared(hitsSql(query, groups, typed, read.everyMatch ?? read, offset, { countedUpTo }, unseen !== null)),
+    prepared(
+      hitsSql(query, groups, typed, onDocuments(read.everyMatch ?? read), offset, { countedUpTo }, unseen !== null),
+    ),
   );
   const counted = Number(rows[0].match_count);
   const facetRows = rows[0].facets ?? [];
