@@ -141,11 +141,11 @@ export class Counter {
     // A sample b-tree serves the query better than reading a sample table through.
     if (modulus > 1 && sampledInstead) return sampledInstead();
     const sampled = modulus === 1 ? '' : ` and d.id % ${modulus} = 0`;
-    const [table, where] = modulus === 1 ? [DOCUMENTS_TABLE, onDocuments(filter).where] : [SAMPLES_TABLE, filter.where];
+    const [table, read] = modulus === 1 ? [DOCUMENTS_TABLE, onDocuments(filter)] : [SAMPLES_TABLE, filter];
     const { rows } = await db.query<FacetRow>({
-      text: `with m as materialized (select ${FACET_COLUMNS} from ${table} d where ${where}${sampled})
+      text: `with m as materialized (select ${FACET_COLUMNS} from ${table} d where ${read.where}${sampled})
              ${facetsSql('m', false)}`,
-      values: filter.values,
+      values: read.values,
     });
     const total = totalOf(rows) * modulus;
     return { total, facets: this.facetsOf(rows, modulus === 1 ? undefined : modulus), exhaustive: modulus === 1 };
@@ -187,14 +187,15 @@ export class Counter {
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
     if (estimate.total < this.preciseMatches) {
+      const every = onDocuments(sampleable);
       const { rows } = await db.query<FacetRow>(
         preparedUnlessValuesInText(
           {
-            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${onDocuments(sampleable).where})
+            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${every.where})
                    ${facetsSql('m', false)}`,
-            values: sampleable.values,
+            values: every.values,
           },
-          sampleable,
+          every,
         ),
       );
       return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };

@@ -23,11 +23,12 @@ export interface Filter {
   /** The query is narrowed to a place: a location, a radius, a box, a country or a city. */
   located: boolean;
   /**
-   * Open now's indexed condition (null without it): this UTC hour among the documents' open hours (schema.ts), which
-   * the open-now test in `where` implies. Only the documents hold them, so only statements that read every match
-   * among the documents add it (onDocuments).
+   * Open now's filter for a statement that reads every match among the documents (onDocuments; null without open
+   * now): the facets as lexemes, every value seen by the planner, and this UTC hour among the documents' open hours,
+   * so one search of the documents' GIN index on (tsv, open_hours) finds the places open around now that match the
+   * rest, before any row is read; the open-now test in `where` still decides. The samples hold no open hours.
    */
-  openHours: string | null;
+  documents: Filter | null;
   /**
    * The same filter for statements that read every match, when it leaves some frequent lexemes out of the index
    * search (buildFilter).
@@ -58,6 +59,26 @@ export function buildFilter(
   lexemes = false,
   frequent: FrequentLexemes | null = null,
   valuesUnseen = false,
+): Filter {
+  const filter = conditionsOf(query, groups, lexemes, frequent, valuesUnseen);
+  if (!query.openNow) return filter;
+  // The hour is in the text, so the planner sees it (and the hour's share in its statistics of the column).
+  const hours = ` and d.open_hours @> '{${openHourNow(query.now)}}'::smallint[]`;
+  const all = conditionsOf(query, groups, true, null, false);
+  const documents = {
+    ...all,
+    where: all.where + hours,
+    withWords: (text: string | null) => all.withWords(text) + hours,
+  };
+  return { ...filter, documents, everyMatch: filter.everyMatch && { ...filter.everyMatch, documents } };
+}
+
+function conditionsOf(
+  query: NormalizedQuery,
+  groups: WordGroups,
+  lexemes: boolean,
+  frequent: FrequentLexemes | null,
+  valuesUnseen: boolean,
 ): Filter {
   const values: unknown[] = [];
   const param = (value: unknown, cast = '') => {
@@ -136,8 +157,7 @@ export function buildFilter(
       query.bounds !== null ||
       query.country !== undefined ||
       query.city !== undefined,
-    // The hour is in the text, so the planner sees it (and the hour's share in its statistics of the column).
-    openHours: query.openNow ? `d.open_hours @> '{${openHourNow(query.now)}}'::smallint[]` : null,
+    documents: null,
   };
   if (!frequent) return filter;
   // Each group of alternatives is one term of the tsquery's intersection, as common as its alternatives together
@@ -179,16 +199,7 @@ export function buildFilter(
   return { ...filter, everyMatch };
 }
 
-/**
- * The filter of a statement that reads every match among the documents: with openHours, so an open-now search reads
- * the rows of places open around this hour rather than every place its other conditions find.
- */
+/** The filter of a statement that reads every match among the documents: open now's `documents`, else the filter. */
 export function onDocuments(filter: Filter): Filter {
-  if (filter.openHours === null) return filter;
-  const condition = ` and ${filter.openHours}`;
-  return {
-    ...filter,
-    where: filter.where + condition,
-    everyMatch: filter.everyMatch && { ...filter.everyMatch, where: filter.everyMatch.where + condition },
-  };
+  return filter.documents ?? filter;
 }

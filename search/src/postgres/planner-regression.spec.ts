@@ -124,6 +124,60 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
     expect((await whole.search({ q: 'wombat' })).total).toBe(0);
   });
 
+  it("reads an open-now search's matches among the documents through the open hours, in the words' index search", async () => {
+    const week = (hours: string) =>
+      JSON.stringify(
+        Object.fromEntries(
+          ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => [d, hours]),
+        ),
+      );
+    const place = { city: 'Hobart', country: 'Australia', countryCode: 'AU', timeZone: 'Australia/Hobart', rating: 4 };
+    // 40 wallaby shops, 10 open in the morning, 30 at night (deleted at the end).
+    const shops = await insertFixtures(
+      pool,
+      Array.from({ length: 40 }, (_, i) => ({
+        ...place,
+        key: `wallaby-${i}`,
+        name: `Wallaby Supplies ${i + 1}`,
+        category: 'Wallaby shop',
+        address: `${i + 1} Salamanca Pl, Hobart TAS 7000, Australia`,
+        hours: week(i < 10 ? '8AM-11AM' : '8PM-11PM'),
+        reviews: i,
+      })),
+    );
+    const indexing = new PostgresSearchEngine(pool);
+    await indexing.setup();
+    await drainOutbox(pool, indexing);
+    const statements: pg.QueryConfig[] = [];
+    const engine = new PostgresSearchEngine(recordingPool(pool, statements));
+    // 9:30 in Hobart (UTC+11 in December).
+    const now = new Date('2026-12-02T22:30:00Z');
+    for (const query of [{ category: 'wallaby-shop' }, { q: 'wallaby' }]) {
+      statements.length = 0;
+      expect((await engine.search({ ...query, openNow: true, now })).total).toBe(10);
+      const counted = statements.filter((s) => /from search_documents d where .*open_hours @>/s.test(s.text));
+      expect(counted.length).toBeGreaterThan(0);
+      // The open hours and the words or category are one search of one index, so no closed shop's row is read.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('set local enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, costs off, timing off) ${counted[0].text}`,
+          counted[0].values,
+        );
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan).toMatch(/Index Cond: \(\(tsv @@ .*\) AND \(open_hours @> '\{\d+\}'::smallint\[\]\)\)/);
+        expect(plan).toMatch(/Bitmap Index Scan .*\(actual rows=10 /);
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    }
+    await pool.query('delete from businesses where id = any($1::bigint[])', [[...shops.values()]]);
+    await drainOutbox(pool, indexing);
+  });
+
   it('plans the suggestion statement once per connection, whatever the prefixes', async () => {
     const indexed = new PostgresSearchEngine(pool);
     await indexed.setup();

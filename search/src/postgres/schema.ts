@@ -231,13 +231,13 @@ export function createIndexesSql(table: string, generation: string): string[] {
     `create statistics ${name('category_stats')} (dependencies, mcv) on category_slug, country_code from ${t}`,
     // fastupdate off: a pending list (what a drain's writes land in otherwise) is scanned linearly by every
     // text query until a vacuum merges it; drains write in batches, so they pay the direct update instead.
-    `create index ${name('tsv')} on ${t} using gin (tsv) with (fastupdate = off) where is_approved`,
+    // With the UTC hours a place may be open in: an open-now search that reads every match finds the places open
+    // around this hour among its words' or facets' in the same index search (filter.ts `documents`). The samples,
+    // whose rows every sampled count reads, hold no open hours.
+    `create index ${name('tsv')} on ${t} using gin (tsv, open_hours) with (fastupdate = off) where is_approved`,
     // The relevance tiers of the name's and category's words walk a word rare there through this index (ranking.ts).
     `create index ${name('title_words')} on ${t} using gin (title_words) with (fastupdate = off) where is_approved`,
     `create index ${name('name_words')} on ${t} using gin (name_words) with (fastupdate = off) where is_approved`,
-    // The UTC hours a place may be open in: an open-now search that reads every match reads only those open around
-    // this hour (filter.ts openHours). Not in the samples, whose rows every sampled count reads.
-    `create index ${name('open_hours')} on ${t} using gin (open_hours) with (fastupdate = off) where is_approved`,
     // Byte order ("C") serves both prefix ranges (suggestions) and name ordering from one index.
     // Most reviewed first within a name: the exact-name tier of relevance is an ordered walk that stops at
     // the page however many places share the name (a chain's, or 3,800 "Blue Restaurant" in the demo data).
