@@ -131,7 +131,15 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
           ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => [d, hours]),
         ),
       );
-    const place = { city: 'Hobart', country: 'Australia', countryCode: 'AU', timeZone: 'Australia/Hobart', rating: 4 };
+    const place = {
+      city: 'Hobart',
+      country: 'Australia',
+      countryCode: 'AU',
+      timeZone: 'Australia/Hobart',
+      lat: -42.88,
+      lng: 147.33,
+      rating: 4,
+    };
     // 40 wallaby shops, 10 open in the morning, 30 at night (deleted at the end).
     const shops = await insertFixtures(
       pool,
