@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { mulberry32 } from '@directory/core';
 import { createSuiteDatabase } from '../../../testing/database.js';
 
 /**
@@ -25,11 +26,8 @@ const ZONES = [
 
 /** Open minutes of the week (Sunday 00:00 = 0) as core's weekIntervals store them: sorted, never wrapping. */
 function randomHours(seed: number): string {
-  let state = seed;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
+  const random = mulberry32(seed);
+  const next = (n: number) => Math.floor(random() * n);
   const ranges: string[] = [];
   let at = next(600);
   while (at < 10_080) {

@@ -7,6 +7,7 @@
  * matters, with measurements: bench/engine-notes.md.
  */
 import pg from 'pg';
+import { WEEKDAYS } from '@directory/core';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { openSearch } from '../create-engine.js';
 import { drainOutbox } from '../sync/outbox.js';
@@ -125,12 +126,7 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
   });
 
   it("reads an open-now search's matches among the documents through the open hours, in the words' index search", async () => {
-    const week = (hours: string) =>
-      JSON.stringify(
-        Object.fromEntries(
-          ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => [d, hours]),
-        ),
-      );
+    const week = (hours: string) => JSON.stringify(Object.fromEntries(WEEKDAYS.map((day) => [day, hours])));
     const place = {
       city: 'Hobart',
       country: 'Australia',
