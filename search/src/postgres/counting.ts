@@ -13,9 +13,15 @@ import {
   withoutBitmapScans,
   type Sql,
 } from './planning.js';
-import { COUNT_MODULI, DOCUMENTS_TABLE, SAMPLE_BROWSE_KEYS, SAMPLE_MODULI, SAMPLES_TABLE } from './schema.js';
+import {
+  COUNT_MODULI,
+  DOCUMENT_COUNT_MODULI,
+  DOCUMENTS_TABLE,
+  SAMPLE_BROWSE_KEYS,
+  SAMPLE_MODULI,
+  SAMPLES_TABLE,
+} from './schema.js';
 import type { SearchDb } from './statement-queue.js';
-import { CategoryStrata, STRATA, stratifiedTotal, stratumKey, type StrataLevel } from './strata.js';
 import type { WordGroups } from './tsquery.js';
 
 /**
@@ -38,10 +44,10 @@ export interface Stats {
 export const FILTERED_ROWS_UP_TO = 50_000;
 
 /**
- * An estimate of fewer matches is counted exactly; of more, again in the coarsest sample holding this many (a
- * standard error of 1/√n = 1 %), else in the finest (Counter.precise).
+ * An estimate of fewer matches is counted exactly; of more, again in a sample that holds about this many of them
+ * (countModulus: a standard error of at most 1/√n, 0.89 %), so the total is within 2 % (Counter.precise).
  */
-export const PRECISE_MATCHES = 10_000;
+export const PRECISE_MATCHES = 12_500;
 
 /** How many matches a sample level read, of one document in `modulus`. */
 export interface CoarseCount {
@@ -107,8 +113,6 @@ export function filtersOnly(query: NormalizedQuery, groups: WordGroups): boolean
 export class Counter {
   private readonly filteredRowsUpTo: number;
   private readonly preciseMatches: number;
-
-  private readonly strata = new CategoryStrata();
 
   constructor(
     readonly exactCountUpTo: number,
@@ -177,77 +181,80 @@ export class Counter {
   }
 
   /**
-   * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again: below
-   * preciseMatches, exactly among the documents, with the facets (`exhaustive` then true); else every match of the
-   * coarsest sample that holds preciseMatches of them, scaled; or of the finest one, counted by category and city,
-   * each scaled by its own share of the sample (strata.ts), then exactly when that says fewer than preciseMatches
-   * (bench/engine-notes.md "Counting"); the facets, read from a few hundred matches, are scaled with the total and
-   * stay estimates.
+   * An estimated total (a few hundred sampled matches: ±7 %; a density or a bound: worse) counted again, precisely
+   * enough to be within 2 % (countModulus): below preciseMatches, exactly among the documents, with the facets
+   * (`exhaustive` then true); else every match of the coarsest sample that holds enough of them — one of the samples
+   * table's, or one of the documents' own (DOCUMENT_COUNT_MODULI) — scaled; a radius, whose index holds its
+   * coordinates, exactly from the index alone. The facets, read from a few hundred matches, are scaled with the total
+   * and stay estimates. A count that finds fewer matches than the estimate said is counted again at the finer
+   * modulus it then needs (bench/engine-notes.md "Counting").
    * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too.
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
-    if (estimate.total < this.preciseMatches) {
-      const every = onDocuments(sampleable);
-      const { rows } = await db.query<FacetRow>(
-        preparedUnlessValuesInText(
-          {
-            text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${every.where})
-                   ${facetsSql('m', false)}`,
-            values: every.values,
-          },
-          every,
-        ),
-      );
-      return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };
+    let total = estimate.total;
+    let read = Infinity;
+    for (;;) {
+      if (total < this.preciseMatches) return this.exactly(db, sampleable);
+      const modulus = countModulus(total, this.preciseMatches, this.moduliOf(sampleable));
+      // Finer than the last count's, or that count stands (its standard error is already within the bound).
+      if (modulus >= read) break;
+      read = modulus;
+      total = await this.countIn(db, sampleable, modulus);
+      if (modulus === 1 || (modulus - 1) * this.preciseMatches <= total) break;
     }
-    // Lexemes are searched in a GIN index of every count modulus; the samples' b-trees exist for SAMPLE_MODULI.
-    const coarsestFirst = [...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)].sort((a, b) => b - a);
-    const coarse = coarsestFirst.find((m) => estimate.total / m >= this.preciseMatches);
-    // A sample holding preciseMatches is scaled as a whole (within 2 %); the finest, holding fewer, by strata.
-    const total = coarse
-      ? await this.sampleCount(db, sampleable, coarse)
-      : await this.stratifiedCount(db, sampleable, coarsestFirst.at(-1)!);
-    // The first estimate was too high: fewer than preciseMatches are counted exactly, as any such estimate is.
-    if (total < this.preciseMatches) return this.precise(db, sampleable, { ...estimate, total });
     if (total === estimate.total || estimate.total === 0) return estimate;
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
   }
 
-  /** Every match of one sample (one document in `modulus`), scaled by the modulus. */
-  private async sampleCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
-    const { rows } = await db.query<{ count: string }>(
+  /** Every match among the documents, counted with the facets. */
+  private async exactly(db: SearchDb, sampleable: Filter): Promise<Stats> {
+    const every = onDocuments(sampleable);
+    const { rows } = await db.query<FacetRow>(
       preparedUnlessValuesInText(
         {
-          text: `select count(*) * ${modulus} as count from ${SAMPLES_TABLE} d where ${sampleable.where} and d.id % ${modulus} = 0`,
-          values: sampleable.values,
+          text: `with m as materialized (select ${FACET_COLUMNS} from ${DOCUMENTS_TABLE} d where ${every.where})
+                 ${facetsSql('m', false)}`,
+          values: every.values,
         },
-        sampleable,
+        every,
       ),
     );
-    return Number(rows[0].count);
+    return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };
   }
 
   /**
-   * Every match of one sample counted by stratum (a category, in a city when the query is narrowed to a place) and
-   * scaled by stratum (strata.ts): it reads the rows' facet columns, which a count alone does not, so it costs
-   * about twice as much.
+   * The moduli a filter's matches can be counted at: every match (1), the documents' samples when one search of their
+   * GIN index finds the matches (their words, facets as lexemes or open hours), and the samples table's (a GIN index
+   * of each count modulus for lexemes; the b-trees and GiST indexes of SAMPLE_MODULI otherwise).
    */
-  private async stratifiedCount(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
-    // A query narrowed to a place matches a share of its categories' documents that differs from city to city.
-    const level: StrataLevel = sampleable.located ? 'category_city' : 'category';
-    const columns = STRATA[level].map((c) => `d.${c}`).join(', ');
-    const { rows } = await db.query<Parameters<typeof stratumKey>[1] & { count: number }>(
+  private moduliOf(sampleable: Filter): number[] {
+    const documents = onDocuments(sampleable).text && !sampleable.circle ? DOCUMENT_COUNT_MODULI : [];
+    return [1, ...documents, ...(sampleable.text ? COUNT_MODULI : SAMPLE_MODULI)];
+  }
+
+  /**
+   * Every match of one sample (one document in `modulus`: the documents' own below the finest of the samples
+   * table), scaled by the modulus; at 1, every match, counted alone (a radius: from its GiST index alone).
+   */
+  private async countIn(db: SearchDb, sampleable: Filter, modulus: number): Promise<number> {
+    const onSamples = modulus >= Math.min(...COUNT_MODULI);
+    const filter = onSamples ? sampleable : onDocuments(sampleable);
+    const sampled = onSamples
+      ? ` and d.id % ${modulus} = 0`
+      : modulus > 1
+        ? ` and d.sample_moduli @> '{${modulus}}'::smallint[]`
+        : '';
+    const { rows } = await db.query<{ count: string }>(
       preparedUnlessValuesInText(
         {
-          text: `select ${columns}, count(*)::int as count from ${SAMPLES_TABLE} d
-                 where ${sampleable.where} and d.id % ${modulus} = 0 group by ${columns}`,
-          values: sampleable.values,
+          text: `select count(*) * ${modulus} as count from ${onSamples ? SAMPLES_TABLE : DOCUMENTS_TABLE} d
+                 where ${filter.where}${sampled}`,
+          values: filter.values,
         },
-        sampleable,
+        filter,
       ),
     );
-    const counts = rows.map((row) => ({ stratum: stratumKey(level, row), count: row.count }));
-    return stratifiedTotal(counts, modulus, await this.strata.of(db, level));
+    return Number(rows[0].count);
   }
 
   /** The facets of counted rows (exact), or of sampled rows `scale` times fewer than the matches (toFacets). */
@@ -381,4 +388,14 @@ function scaledFacets(facets: SearchFacets, factor: number, cap = Infinity): Sea
       })),
     ]),
   ) as unknown as SearchFacets;
+}
+
+/**
+ * The coarsest of `moduli` (one document in m) whose sample of `total` matches is counted within 2 %: a count of a
+ * sample scaled by m is off by √((m − 1) / total) in relative standard error, at most 1/√preciseMatches (0.89 % for
+ * 12,500: 2 % is 2.2 of them, 97 % of counts, and more where m is rounded down), so m ≤ 1 + total / preciseMatches.
+ */
+export function countModulus(total: number, preciseMatches: number, moduli: readonly number[]): number {
+  const coarsest = 1 + total / preciseMatches;
+  return Math.max(1, ...moduli.filter((m) => m <= coarsest));
 }

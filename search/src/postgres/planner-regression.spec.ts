@@ -182,6 +182,62 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
     await drainOutbox(pool, indexing);
   });
 
+  it("counts a total again in the documents' samples in the words' index search, and a radius from its index alone", async () => {
+    const indexing = new PostgresSearchEngine(pool);
+    await indexing.setup();
+    await drainOutbox(pool, indexing);
+    await pool.query('vacuum analyze search_documents');
+    const statements: pg.QueryConfig[] = [];
+    // Small bounds, so these few matches are estimated and counted again as millions would be.
+    const engine = new PostgresSearchEngine(recordingPool(pool, statements), {
+      exactCountUpTo: 5,
+      minSampleMatches: 1,
+      preciseMatches: 5,
+    });
+    const explained = async (statement: pg.QueryConfig, settings: string[], before: string[] = []) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        for (const setting of settings) await client.query(`set local ${setting} = off`);
+        for (const text of before) await client.query(text);
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, costs off, timing off) ${statement.text}`,
+          statement.values,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    // The 23 Springfield stores: a sample of them is one GIN search of the words and the documents' sample. (On a few
+    // dozen rows the planner reads them all through any b-tree: shown with the b-trees dropped, then restored.)
+    await engine.search({ q: 'corner store', sort: 'name' });
+    const sliced = statements.find((s) => /from search_documents d\s+where .*sample_moduli @> '\{\d\}'/s.test(s.text));
+    expect(sliced).toBeDefined();
+    const { rows: btrees } = await pool.query<{ name: string }>(
+      `select indexrelid::regclass::text as name from pg_index i join pg_class c on c.oid = i.indexrelid
+       join pg_am a on a.oid = c.relam where i.indrelid = 'search_documents'::regclass and a.amname = 'btree'
+       and not i.indisprimary`,
+    );
+    const drops = btrees.map(({ name }) => `drop index ${name}`);
+    expect(await explained(sliced!, ['enable_seqscan'], drops)).toMatch(
+      /Index Cond: \(\(tsv @@ .*\) AND \(sample_moduli @> '\{\d\}'::smallint\[\]\)\)/,
+    );
+    // Within a radius, counted from the GiST index's coordinates: no row read on an all-visible page.
+    statements.length = 0;
+    // The six nearest stores within 0.556 km say 14 within 1 km: counted within 1/√5, no sample is fine enough.
+    const near = { lat: 39.7817, lng: -89.6501, radiusKm: 1, sort: 'distance' as const };
+    const counted = await engine.search(near);
+    const exact = await new PostgresSearchEngine(pool).search(near);
+    expect(counted).toMatchObject({ total: exact.total, exhaustive: false });
+    const radius = statements.find((s) => /^select count\(\*\) \* 1 as count from search_documents d/.test(s.text));
+    expect(radius).toBeDefined();
+    const counting = await explained(radius!, ['enable_seqscan', 'enable_bitmapscan']);
+    expect(counting).toMatch(/Index Only Scan using \S+_geo on search_documents/);
+    expect(counting).toMatch(/Heap Fetches: 0/);
+  });
+
   it('plans the suggestion statement once per connection, whatever the prefixes', async () => {
     const indexed = new PostgresSearchEngine(pool);
     await indexed.setup();
@@ -240,6 +296,8 @@ describe('PostgreSQL engine: plans, statements and storage', () => {
       // Counted again with the facets: every match, no limit (the first kind found names a statement).
       'count again': /^with m as materialized \(select d\.category_slug(?![\s\S]* limit \d+\))/,
       count: /^with m as materialized \(select d\.category_slug/,
+      // Counted again in one of the documents' samples.
+      'count in a sample': /^select count\(\*\) \* \d+ as count from search_documents d/,
       page: /^select d\.id, d\.slug/,
     };
     const kindOf = (text: string) => Object.entries(kinds).find(([, pattern]) => pattern.test(text))?.[0];

@@ -228,7 +228,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     await drainOutbox(pool, engine);
   });
 
-  it("scales a sample's matches category by category, by each category's own share of the sample", async () => {
+  it("counts a total again in the documents' own samples when the samples table's are too coarse", async () => {
     const place = {
       city: 'Alice Springs',
       country: 'Australia',
@@ -237,6 +237,7 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
       lng: 133.88,
       rating: 4,
     };
+    // 300 consecutive ids: 30 in the one-in-10 sample, so the first estimate says 300.
     await insertFixtures(
       pool,
       placesIn(place, 300, (i) => ({
@@ -246,29 +247,28 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
         address: `${i + 1} Todd St, Alice Springs NT 0870, Australia`,
       })),
     );
-    // Ten of the cafés the finest sample holds are gone: it holds 20 of the 290 left, where one in 10 would be 29.
+    // Ten of the one-in-4 gone, none of the one-in-10's: that sample holds 65 of the 290 left.
     await pool.query(
-      `delete from businesses where id in (select id from businesses where name like 'Bilby Cafe %' and id % 10 = 0 order by id limit 10)`,
+      `delete from businesses where id in (select id from businesses
+         where name like 'Bilby Cafe %' and id % 4 = 0 and id % 10 <> 0 order by id limit 10)`,
     );
-    const engine = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10, preciseMatches: 30 });
-    await drainOutbox(pool, engine);
     const count = async (where: string) =>
       Number(
         (await pool.query(`select count(*) from businesses where name like 'Bilby Cafe %' and ${where}`)).rows[0].count,
       );
-    expect([await count('true'), await count('id % 10 = 0')]).toEqual([290, 20]);
-    // One scale for all would say 200; the category's own share of the sample says 290.
-    expect(await engine.search({ q: 'bilby' })).toMatchObject({ total: 290, exhaustive: false });
-    // Narrowed to a place, by the category in each city.
-    expect(await engine.search({ q: 'bilby', country: 'AU' })).toMatchObject({ total: 290, exhaustive: false });
-    // A hundred cafés more gone, none of the sample's: the first estimate (200) is above preciseMatches (195), the
-    // strata say 190, below it: counted exactly.
-    await pool.query(
-      `delete from businesses where id in (select id from businesses where name like 'Bilby Cafe %' and id % 10 <> 0 order by id limit 100)`,
-    );
+    expect([await count('true'), await count('id % 10 = 0'), await count('id % 4 = 0')]).toEqual([290, 30, 65]);
+    const statements: pg.QueryConfig[] = [];
+    const options = { exactCountUpTo: 40, minSampleMatches: 10 };
+    const engine = new PostgresSearchEngine(recordingPool(pool, statements), { ...options, preciseMatches: 80 });
     await drainOutbox(pool, engine);
-    const counted = new PostgresSearchEngine(pool, { exactCountUpTo: 40, minSampleMatches: 10, preciseMatches: 195 });
-    expect(await counted.search({ q: 'bilby' })).toMatchObject({ total: 190, exhaustive: true });
+    // 300 matches counted within 1/√80: one document in 4 at most (countModulus), 65 × 4, precise enough.
+    expect(await engine.search({ q: 'bilby' })).toMatchObject({ total: 260, exhaustive: false });
+    expect(statements.some((s) => /from search_documents d\s+where .*sample_moduli @> '\{4\}'/s.test(s.text))).toBe(
+      true,
+    );
+    // Within 1/√100 the count of 260 is not precise enough for one in 4: counted again in one in 3.
+    const finer = new PostgresSearchEngine(pool, { ...options, preciseMatches: 100 });
+    expect(await finer.search({ q: 'bilby' })).toMatchObject({ total: 3 * (await count('id % 3 = 0')) });
     await pool.query(`delete from businesses where name like 'Bilby Cafe %'`);
     await drainOutbox(pool, engine);
   });
