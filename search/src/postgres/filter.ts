@@ -20,8 +20,6 @@ export interface Filter {
   text: boolean;
   /** `where` holds values in its text (a radius's or a box's corners), so each query has a text of its own. */
   valuesInText: boolean;
-  /** The query is narrowed to a place: a location, a radius, a box, a country or a city. */
-  located: boolean;
   /**
    * Open now's filter for a statement that reads every match among the documents (onDocuments; null without open
    * now): the facets as lexemes, every value seen by the planner, and this UTC hour among the documents' open hours,
@@ -151,12 +149,6 @@ function conditionsOf(
     circle,
     text,
     valuesInText,
-    located:
-      query.locationGroups.length > 0 ||
-      circle !== null ||
-      query.bounds !== null ||
-      query.country !== undefined ||
-      query.city !== undefined,
     documents: null,
   };
   if (!frequent) return filter;
