@@ -192,13 +192,10 @@ export class Counter {
    */
   async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
     let total = estimate.total;
-    let read = Infinity;
+    // A count too low for its modulus ((m − 1) × preciseMatches > total) asks for a finer one: m only decreases, to 1.
     for (;;) {
       if (total < this.preciseMatches) return this.exactly(db, sampleable);
       const modulus = countModulus(total, this.preciseMatches, this.moduliOf(sampleable));
-      // Finer than the last count's, or that count stands (its standard error is already within the bound).
-      if (modulus >= read) break;
-      read = modulus;
       total = await this.countIn(db, sampleable, modulus);
       if (modulus === 1 || (modulus - 1) * this.preciseMatches <= total) break;
     }
@@ -395,7 +392,7 @@ function scaledFacets(facets: SearchFacets, factor: number, cap = Infinity): Sea
  * sample scaled by m is off by √((m − 1) / total) in relative standard error, at most 1/√preciseMatches (0.89 % for
  * 12,500: 2 % is 2.2 of them, 97 % of counts, and more where m is rounded down), so m ≤ 1 + total / preciseMatches.
  */
-export function countModulus(total: number, preciseMatches: number, moduli: readonly number[]): number {
+function countModulus(total: number, preciseMatches: number, moduli: readonly number[]): number {
   const coarsest = 1 + total / preciseMatches;
   return Math.max(1, ...moduli.filter((m) => m <= coarsest));
 }

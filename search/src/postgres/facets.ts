@@ -48,7 +48,7 @@ export function farthestOf(rows: FacetRow[]): number {
 /**
  * The `limit` most frequent values of each facet. Exact rows give their counts; rows of a sample (`estimate`) give
  * a value's count scaled to the matches only when it rests on `preciseFrom` sampled rows (a standard error of
- * 1/√n: 1 % for 10,000), else null: a few hundred sampled rows put a value's count ±10 % off or worse, and a
+ * 1/√n: 0.89 % for PRECISE_MATCHES, 12,500), else null: a few hundred sampled rows put a value's count ±10 % off or worse, and a
  * number shown is what a click on it finds, or within 2 % of it.
  */
 export function toFacets(
