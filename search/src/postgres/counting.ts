@@ -127,9 +127,11 @@ export class Counter {
   /**
    * Total and facets of a query that filters by nothing an index searches (open now, a minimum rating, facets no
    * sample b-tree serves), where the planner could only guess: every row of the finest table holding at most
-   * filteredRowsUpTo documents is read — the documents themselves (exact), else one in 10 to 1000 (COUNT_MODULI;
-   * the count scaled, its error about 1/√(matches read): 1 % for 9,000 of 24,000 at 1.2M). A query a sample b-tree
-   * serves (`sampledInstead`) is counted exactly when the documents are that few, else by that b-tree.
+   * filteredRowsUpTo documents is read — the documents themselves (exact), else one in 10 to 1000 (COUNT_MODULI),
+   * scaled, its error about 1/√(matches read). When that is more than 2 % allows, the total is counted again in a
+   * finer sample of the table (precise, `samplesOnly`: the documents offer no index to count such a filter by). A
+   * query a sample b-tree serves (`sampledInstead`) is counted exactly when the documents are that few, else by that
+   * b-tree.
    */
   async filteredStats(db: SearchDb, filter: Filter, sampledInstead: (() => Promise<Stats>) | null): Promise<Stats> {
     const { rows: sized } = await db.query<{ documents: number }>(
@@ -151,8 +153,10 @@ export class Counter {
              ${facetsSql('m', false)}`,
       values: read.values,
     });
+    if (modulus === 1) return { total: totalOf(rows), facets: this.facetsOf(rows), exhaustive: true };
     const total = totalOf(rows) * modulus;
-    return { total, facets: this.facetsOf(rows, modulus === 1 ? undefined : modulus), exhaustive: modulus === 1 };
+    const estimate = { total, facets: this.facetsOf(rows, modulus), exhaustive: false };
+    return (modulus - 1) * this.preciseMatches <= total ? estimate : this.precise(db, filter, estimate, true);
   }
 
   /**
@@ -188,18 +192,24 @@ export class Counter {
    * coordinates, exactly from the index alone. The facets, read from a few hundred matches, are scaled with the total
    * and stay estimates. A count that finds fewer matches than the estimate said is counted again at the finer
    * modulus it then needs (bench/engine-notes.md "Counting").
-   * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too.
+   * `sampleable`: a filter the sample indexes answer (stats), which the documents' indexes answer too; `samplesOnly`:
+   * one of filters only (filteredStats), counted in the samples table alone, read through (one in 10 at the finest,
+   * so a total below 112,500 is within 2 % less surely: 1.1 % standard error for 75,000).
    */
-  async precise(db: SearchDb, sampleable: Filter, estimate: Stats): Promise<Stats> {
+  async precise(db: SearchDb, sampleable: Filter, estimate: Stats, samplesOnly = false): Promise<Stats> {
+    const moduli = samplesOnly ? COUNT_MODULI : this.moduliOf(sampleable);
+    const finest = Math.min(...moduli);
     let total = estimate.total;
-    // A count too low for its modulus ((m − 1) × preciseMatches > total) asks for a finer one: m only decreases, to 1.
+    // A count too low for its modulus ((m − 1) × preciseMatches > total) asks for a finer one: m only decreases.
     for (;;) {
-      if (total < this.preciseMatches) return this.exactly(db, sampleable);
-      const modulus = countModulus(total, this.preciseMatches, this.moduliOf(sampleable));
+      if (total < this.preciseMatches && finest === 1) return this.exactly(db, sampleable);
+      const modulus = countModulus(total, this.preciseMatches, moduli);
       total = await this.countIn(db, sampleable, modulus);
-      if (modulus === 1 || (modulus - 1) * this.preciseMatches <= total) break;
+      if (modulus === finest || (modulus - 1) * this.preciseMatches <= total) break;
     }
-    if (total === estimate.total || estimate.total === 0) return estimate;
+    if (total === estimate.total) return estimate;
+    // A sample that held none tells no facets to scale (a filter-only estimate: its finest sample is counted again).
+    if (estimate.total === 0) return { ...estimate, total };
     return { ...estimate, total, facets: scaledFacets(estimate.facets, total / estimate.total) };
   }
 
@@ -390,9 +400,10 @@ function scaledFacets(facets: SearchFacets, factor: number, cap = Infinity): Sea
 /**
  * The coarsest of `moduli` (one document in m) whose sample of `total` matches is counted within 2 %: a count of a
  * sample scaled by m is off by √((m − 1) / total) in relative standard error, at most 1/√preciseMatches (0.89 % for
- * 12,500: 2 % is 2.2 of them, 97 % of counts, and more where m is rounded down), so m ≤ 1 + total / preciseMatches.
+ * 12,500: 2 % is 2.2 of them, 97 % of counts, and more where m is rounded down), so m ≤ 1 + total / preciseMatches;
+ * the finest of `moduli` when none is as coarse.
  */
 function countModulus(total: number, preciseMatches: number, moduli: readonly number[]): number {
   const coarsest = 1 + total / preciseMatches;
-  return Math.max(1, ...moduli.filter((m) => m <= coarsest));
+  return Math.max(Math.min(...moduli), ...moduli.filter((m) => m <= coarsest));
 }

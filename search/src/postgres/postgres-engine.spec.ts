@@ -71,12 +71,38 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const all = await engine.search({ minRating: 4.8 });
     expect(all).toMatchObject({ total: exact, exhaustive: true });
     expect(all.facets.city).toContainEqual({ value: 'hobart', label: 'Hobart', countryCode: 'AU', count: 100 });
-    // Documents beyond the budget: the one-in-ten sample is read whole and scaled, and says it is an estimate.
+    // Documents beyond the budget: a one-in-20 sample is read whole and scaled (the planner's count of the documents
+    // holds the unapproved ones too). Too coarse to be within 2 % (Counter.precise): counted again in one in 10, the
+    // finest of the samples table, which such a filter is counted in alone.
     const documents = await count('true');
-    const sampled = new PostgresSearchEngine(pool, { exactCountUpTo: 40, filteredRowsUpTo: Math.ceil(documents / 10) });
+    const statements: pg.QueryConfig[] = [];
+    const counted = (modulus: number) =>
+      statements.some((s) =>
+        new RegExp(`^select count\\(\\*\\) \\* ${modulus} as count from search_samples d`).test(s.text),
+      );
+    const budget = { exactCountUpTo: 40, filteredRowsUpTo: Math.ceil(documents / 10) };
+    const sampled = new PostgresSearchEngine(recordingPool(pool, statements), budget);
     const estimated = await sampled.search({ minRating: 4.8 });
     expect(estimated).toMatchObject({ total: 10 * (await count('rating >= 4.8 and id % 10 = 0')), exhaustive: false });
     expect(Math.abs(estimated.total - exact) / exact).toBeLessThan(0.35);
+    expect([
+      statements.some((s) => /from search_samples d where .* and d\.id % 20 = 0/s.test(s.text)),
+      counted(10),
+    ]).toEqual([true, true]);
+    // Within 1/√2, a total of about 100 read in one in 100 is counted again in one in 1 + 100 / 2 at most: 50.
+    statements.length = 0;
+    const coarse = new PostgresSearchEngine(recordingPool(pool, statements), {
+      exactCountUpTo: 40,
+      filteredRowsUpTo: Math.ceil(documents / 50),
+      preciseMatches: 2,
+    });
+    expect(await coarse.search({ minRating: 4.8 })).toMatchObject({
+      total: 50 * (await count('rating >= 4.8 and id % 50 = 0')),
+    });
+    expect([
+      statements.some((s) => /from search_samples d where .* and d\.id % 100 = 0/s.test(s.text)),
+      counted(50),
+    ]).toEqual([true, true]);
   });
 
   it('counts many matches from a sample index, scaled, and fewer ones exactly', async () => {
