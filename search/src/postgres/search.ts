@@ -147,7 +147,7 @@ function namesOf(groups: WordGroups): string[] {
  * München's), so "pizza munich" finds München's pizzerias as "pizza" in München does. Shorter words (codes such as
  * "al", "la") stay words: only the location box reads them as places.
  */
-function formsOf(word: string): string[] {
+function formsOf(word: string): readonly string[] {
   return word.length >= PLACE_WORD_LETTERS ? [...wordFormsOf(word), `~${word}`] : wordFormsOf(word);
 }
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { countries } from 'countries-list';
 import { searchWords } from '../text.js';
-import { countryStemLanguages, STEM_MARK, stemIn } from '../word-forms.js';
+import { countryStemLanguages, STEM_MARK, stemIn, wordFormsOf } from '../word-forms.js';
 import { wordFunctionsSql } from './words.js';
 
 /** The documents' words (search_words, to_tsvector) and the queries' (searchWords) are cut by one rule. */
@@ -97,6 +97,20 @@ describe('word cutting: search_words() in SQL and searchWords() in TypeScript', 
     ]) {
       expect([text, code, await stems(text, code)]).toEqual([text, code, expected(text, code)]);
     }
+  });
+
+  it("gives a query word's stems in every language, marked and as words, the same once remembered or forgotten", () => {
+    const forms = wordFormsOf('bakeries');
+    expect(forms).toEqual(expect.arrayContaining(['=bakeri', 'bakeri']));
+    expect(forms).toEqual([...new Set(forms)]);
+    // Remembered: the same array, which no caller can change.
+    expect(wordFormsOf('bakeries')).toBe(forms);
+    expect(Object.isFrozen(forms)).toBe(true);
+    // Forgotten after ten thousand other words, then computed again alike.
+    for (let i = 0; i < 10_000; i++) wordFormsOf(`word${i}`);
+    const again = wordFormsOf('bakeries');
+    expect(again).not.toBe(forms);
+    expect(again).toEqual(forms);
   });
 
   it('cuts the examples of issue 30 at the dots, slashes, apostrophes, ampersands and domains', () => {
