@@ -158,6 +158,14 @@ describe('openState', () => {
     });
   });
 
+  it("names the weekday of an opening a week ahead, this weekday's hours being past", () => {
+    const sundays: WorkingHours = { ...every('Closed'), Sunday: '10AM-12PM' };
+    // Sunday 15:55 in Zürich (CET) = 14:55 UTC: next Sunday at 10, not "10 AM" as if later today.
+    expect(openState(sundays, 'Europe/Zurich', at('2026-11-29T14:55:00Z')).opensAt).toBe('Sun 10 AM');
+    // Saturday 15:55: tomorrow at 10, within the next 24 hours.
+    expect(openState(sundays, 'Europe/Zurich', at('2026-11-28T14:55:00Z')).opensAt).toBe('10 AM');
+  });
+
   it('says when a 24-hour place closes only when it does', () => {
     expect(openState(every('Open 24 hours'), 'Asia/Kolkata', at('2026-11-26T08:14:00Z'))).toEqual({
       open: true,

@@ -53,12 +53,10 @@ export function clockText(minuteOfDay: number): string {
 function whenText(minuteOfWeek: number, now: number): string {
   const at = minuteOfWeek % MINUTES_PER_WEEK;
   const time = clockText(at % MINUTES_PER_DAY);
-  const sameDay = Math.floor(at / MINUTES_PER_DAY) === Math.floor(now / MINUTES_PER_DAY);
-  // Within the next 24 hours "11 PM" cannot be misread; further away the weekday is needed.
+  // Within the next 24 hours "11 PM" cannot be misread; further away the weekday is needed, also for this weekday's
+  // hours already past (a week ahead).
   const ahead = (at - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
-  return sameDay || ahead < MINUTES_PER_DAY
-    ? time
-    : `${WEEKDAYS[Math.floor(at / MINUTES_PER_DAY)].slice(0, 3)} ${time}`;
+  return ahead < MINUTES_PER_DAY ? time : `${WEEKDAYS[Math.floor(at / MINUTES_PER_DAY)].slice(0, 3)} ${time}`;
 }
 
 /** The open state of intervals at a local minute of the week; an interval ending at the week's end joins one at 0. */
