@@ -104,16 +104,19 @@ function headOf(page: PublicPage, data: unknown, failed: boolean): Head {
     case 'countries':
       return simple('Countries', '/countries', 'Businesses of the directory by country.');
     case 'country': {
-      const c = data as { country: string; businessCount: number; cityCount: number } | undefined;
+      const c = data as { country: string; slug: string; businessCount: number; cityCount: number } | undefined;
       if (!c) return missing(`/countries/${enc(page.slug)}`);
+      // Read by its ISO code (/countries/ch, as the business page links it) or its name: one page, the name's.
       return simple(
         `Businesses in ${c.country}`,
-        `/countries/${enc(page.slug)}`,
+        `/countries/${enc(c.slug)}`,
         `${plural(c.businessCount, 'business', 'businesses')} in ${plural(c.cityCount, 'city', 'cities')} of ${c.country}.`,
       );
     }
-    case 'country-cities':
-      return simple('Cities', `/countries/${enc(page.slug)}/cities`);
+    case 'country-cities': {
+      const c = data as { slug: string } | undefined;
+      return simple('Cities', `/countries/${enc(c?.slug ?? page.slug)}/cities`);
+    }
     case 'cities':
       return simple(
         `Cities${page.letter ? ` — ${page.letter.toUpperCase()}` : ''}`,

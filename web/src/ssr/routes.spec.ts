@@ -113,6 +113,12 @@ describe('the public pages the server renders', () => {
       false,
     );
     expect(second.path).toBe('/categories/bakery?page=2');
+    // A country read by its ISO code is the page of its name to search engines, its list of cities too.
+    const country = { country: 'Switzerland', slug: 'switzerland', businessCount: 9, cityCount: 2 };
+    expect(pageHead({ kind: 'country', slug: 'ch', page: 1 }, country, false).path).toBe('/countries/switzerland');
+    expect(pageHead({ kind: 'country-cities', slug: 'ch', page: 1 }, country, false).path).toBe(
+      '/countries/switzerland/cities',
+    );
     const missing = pageHead({ kind: 'business', slug: 'gone' }, undefined, true);
     expect(missing.title).toBe('Page not found | WorldBiz Directory');
     expect(headHtml(missing, '')).toContain('<meta name="robots" content="noindex, follow" data-head>');
