@@ -107,13 +107,14 @@ describe('uploads: the import of a file, and every refusal (real api, worker, Po
       'name,place_id,latitude,longitude,rating,country_code\nFar North,oor-1,95,20,4,USA\nToo Good,oor-2,47.3,8.5,7,CH\n',
     );
     const res = await batch(path, { batchSize: '100' }).expect(200);
-    expect(res.body).toMatchObject({ totalRows: 2, successCount: 2, errorCount: 0, warningCount: 3 });
+    expect(res.body).toMatchObject({ totalRows: 2, successCount: 2, errorCount: 0, warningCount: 4 });
     expect(res.body.warnings).toEqual([
       expect.objectContaining({ row: 2, column: 'latitude', read: '95', stored: null }),
       expect.objectContaining({ row: 2, column: 'longitude', read: '20', stored: null }),
+      expect.objectContaining({ row: 2, column: 'country_code', read: 'USA', stored: 'US' }),
       expect.objectContaining({ row: 3, column: 'rating', read: '7', stored: null }),
     ]);
-    expect(res.body.message).toContain('3 values not stored as read');
+    expect(res.body.message).toContain('4 values not stored as read');
     // The row with a usable position gets the town there; the other has neither address nor position.
     expect(res.body.places).toMatchObject({ cityFromCoordinates: 1, withoutCity: 1 });
   });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { importFile } from '../import/import-file.js';
 import { namedCity } from '../places/city-names.js';
+import { slugify } from '../rules/slug.js';
 import { aliasKey } from './alias-key.js';
 import { canonicalizeDirectory } from './canonicalize.js';
 import { categoryKey } from './category-key.js';
@@ -25,6 +26,10 @@ describe('a city text names one GeoNames place', () => {
     ['Kharmanghat, Hyderabad', 'IN', 'Hyderābād'],
     ['Hyderabad, Secunderabad', 'IN', 'Hyderābād'],
     ['Washington, DC', 'US', 'Washington'],
+    // A municipality GeoNames counts in its city (no inhabitants of its own) is the city; one with its own is not.
+    ['Novi Beograd', 'RS', 'Belgrade'],
+    ['Zemun', 'RS', 'Zemun'],
+    ['Grocka', 'RS', 'Grocka'],
   ])('%s (%s) is %s', (text, country, name) => {
     expect(namedCity(text, country)?.name).toBe(name);
   });
@@ -199,6 +204,25 @@ describe('canonicalising the stored directory', () => {
     expect(cities.rows[0].city).toBe('Beograd');
     expect(cities.rows.map((r) => r.city)).not.toContain('Belgrade');
     expect(cities.rows.map((r) => r.city)).not.toContain('Београд');
+  });
+
+  it('resolves a city by the positions of its businesses, not by a placeholder one (a coordinate of exactly 0)', async () => {
+    for (const [name, city, latitude, longitude] of [
+      ['Skadarlija', 'Beograd', 44.8176, 20.4633],
+      ['Zeleni venac', 'Belgrade', 44.8135, 20.4583],
+      ['Kinolog', 'Belgrade', 13.5074, 0],
+    ] as const)
+      await client.query(
+        `insert into businesses (name, slug, city, city_slug, country, country_code, latitude, longitude, is_approved)
+         values ($1, $2, $3, lower($3), 'Serbia', 'RS', $4, $5, true)`,
+        [name, `${slugify(name)}-x`, city, latitude, longitude],
+      );
+    await canonicalizeDirectory(client);
+    // Kinolog's longitude 0 would put the Belgrade spelling's mean position 1,400 km south: no place of that name.
+    const { rows } = await client.query(
+      `select distinct city from businesses where name in ('Skadarlija', 'Zeleni venac', 'Kinolog')`,
+    );
+    expect(rows).toHaveLength(1);
   });
 
   it('merges a city the export gave with its locality ("Champapet, Hyderabad") into the town, and redirects it', async () => {

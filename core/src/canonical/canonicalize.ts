@@ -25,8 +25,9 @@ interface Alias {
 /**
  * One city per place and one category per meaning, in the stored rows themselves, so every count, page and
  * search document follows (directory_facts reads the rows):
- * - a city text is resolved, with its country and its businesses' mean position, to a GeoNames place through the
- *   place's names and alternate names (namedCity); every spelling of one place is stored as the one most of its
+ * - a city text is resolved, with its country and its businesses' mean position (placeholder positions aside), to
+ *   a GeoNames place through the place's names and alternate names (namedCity; a municipality GeoNames counts in
+ *   its city is the city: Novi Beograd → Belgrade); every spelling of one place is stored as the one most of its
  *   businesses use (displayName: Geneva → Genève, Београд → Beograd). A text GeoNames does not know is kept.
  * - categories equal by categoryKey (case, accents, plural, spaces) are stored under their most common spelling;
  *   a spelling the admin merged into a category (category_merges: a translation) joins that category.
@@ -141,9 +142,11 @@ interface CityGroup {
 }
 
 async function canonicalCities(client: pg.ClientBase) {
+  // A placeholder position (a coordinate of exactly 0, isPlaceholderPosition) would move the mean far from the city.
   const { rows } = await client.query<CityGroup>(
     `select upper(btrim(country_code)) as country_code, btrim(city) as city, count(*)::int as n,
-            avg(latitude) as latitude, avg(longitude) as longitude
+            avg(latitude) filter (where latitude <> 0 and longitude <> 0) as latitude,
+            avg(longitude) filter (where latitude <> 0 and longitude <> 0) as longitude
      from businesses where nullif(btrim(city), '') is not null and nullif(btrim(country_code), '') is not null
      group by 1, 2`,
   );

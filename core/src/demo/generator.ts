@@ -1,6 +1,7 @@
+import { canonicalAbout } from '../rules/amenities.js';
 import { WEEKDAYS } from '../rules/opening-hours.js';
 import { businessSlug, slugify } from '../rules/slug.js';
-import type { BusinessRow } from '../import/normalize-row.js';
+import { type BusinessRow, normalHours } from '../import/normalize-row.js';
 import { countryTimeZone, timeZoneAt } from '../places/time-zone.js';
 import { DEMO_CATEGORIES } from './categories.js';
 import { DEMO_COUNTRIES, type DemoCity, type DemoCountry } from './places.js';
@@ -95,10 +96,15 @@ const AMENITY_GROUPS: Record<string, string[]> = {
   Planning: ['Appointment required', 'Accepts reservations', 'Quick visit'],
 };
 
+/*
+ * Hours and amenities are generated in the shapes files have (hours as lists, groups left empty) and stored in the
+ * form an import stores them: the demo is what an import of its own export would write. Unreadable values are
+ * exercised by import-truth.spec.ts's file, not stored here.
+ */
+
 function hoursFor(r: () => number): string | null {
   const style = r();
-  if (style < 0.12) return null;
-  if (style < 0.13) return '{"Monday": "9AM-5PM", "Tuesday": '; // malformed on purpose: must read as absent
+  if (style < 0.13) return null;
   const open = 6 + Math.floor(r() * 5);
   const close = 17 + Math.floor(r() * 6);
   const closedDay = r() < 0.6 ? 'Sunday' : r() < 0.5 ? 'Monday' : null;
@@ -109,19 +115,18 @@ function hoursFor(r: () => number): string | null {
     else if (split) hours[day] = [`${open}-11:30AM`, `1-${close - 12}PM`];
     else hours[day] = `${open}AM-${close - 12}PM`;
   }
-  return JSON.stringify(hours);
+  return normalHours(JSON.stringify(hours));
 }
 
 function aboutFor(r: () => number): string | null {
   const style = r();
-  if (style < 0.2) return null;
-  if (style < 0.21) return "{'Service options': {'Dine-in': True"; // malformed on purpose
+  if (style < 0.21) return null;
   const about: Record<string, Record<string, boolean>> = {};
   for (const [group, names] of Object.entries(AMENITY_GROUPS)) {
     if (r() < 0.35) continue;
     about[group] = Object.fromEntries(names.filter(() => r() < 0.6).map((name) => [name, r() < 0.85]));
   }
-  return JSON.stringify(about);
+  return canonicalAbout(JSON.stringify(about));
 }
 
 function digits(r: () => number, n: number): string {

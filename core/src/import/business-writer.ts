@@ -42,7 +42,7 @@ export const SKIP_REASONS = {
   laterDuplicate: 'A later row of the file has the same place_id; that row was kept.',
   nameAddressDuplicate: 'A business with the same name and address is already stored, or comes later in the file.',
   notABusiness:
-    'Not a business: no category, phone, opening hours, rating or street address (Google-Maps exports list towns and areas this way).',
+    'Not a business: no category (other than Area or Postal code), phone, opening hours, rating or street address (Google-Maps exports list towns and areas this way).',
 } as const;
 
 export interface WriteOptions {
@@ -79,8 +79,8 @@ function text(value: string | null): string {
 const number = (value: number | null) => (value === null ? '\\N' : String(value));
 
 /**
- * One staging line: ord, then COLUMNS in their order (one template: no per-field loop on a million rows;
- * import-file.spec.ts checks every column lands in its own place).
+ * One staging line: ord, COLUMNS in their order, then whether the time zone was derived (one template: no per-field
+ * loop on a million rows; import-file.spec.ts checks every column lands in its own place).
  */
 function copyLine(ord: number, r: BusinessRow, slug: string): string {
   return (
@@ -89,7 +89,8 @@ function copyLine(ord: number, r: BusinessRow, slug: string): string {
     `${text(r.phone)}\t${number(r.latitude)}\t${number(r.longitude)}\t${number(r.rating)}\t${number(r.reviews)}\t` +
     `${text(r.reviews_link)}\t${text(r.photo)}\t${text(r.logo)}\t${text(r.located_in)}\t${text(r.working_hours)}\t` +
     `${r.verified ? 't' : 'f'}\t${text(r.about)}\t${text(r.place_id)}\t${text(r.url)}\t${text(r.category_slug)}\t` +
-    `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(r.working_hours === null ? null : openMinutes.get(r.working_hours))}\n`
+    `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(r.working_hours === null ? null : openMinutes.get(r.working_hours))}\t` +
+    `${r.time_zone_derived ? 't' : 'f'}\n`
   );
 }
 
@@ -108,6 +109,17 @@ function* copyLines(
   }
   if (chunk) yield chunk;
 }
+
+/**
+ * A zone the file did not give was found from the position and country: where the business is stored with the same
+ * ones, the stored zone (perhaps a Google export's own, which may differ from the position's) stays, and where no
+ * zone was found (a placeholder position at sea) a stored zone of the same country stays too. The zone is not an
+ * export field, so without this our own export, imported again, would change or erase it.
+ */
+const KEEP_STORED_TIME_ZONE = `update import_staging s set time_zone = b.time_zone from businesses b
+  where s.time_zone_derived and b.place_id = s.place_id and b.country_code is not distinct from s.country_code
+    and (s.time_zone is null or (b.latitude, b.longitude) is not distinct from (s.latitude, s.longitude))
+    and b.time_zone is distinct from s.time_zone`;
 
 /** A business slug taken by another business gets four more characters from its place id (or row). */
 const SLUG_SQL = `case when exists (select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id)
@@ -140,6 +152,8 @@ export async function writeBusinesses(
   const slugs: string[] = new Array<string>(rows.length);
   const usedSlugs = new Set<string>();
   let withPlaceId = 0;
+  /** Whether a row with a place id has no zone from the file (most Google exports give every row one). */
+  let derivedZones = false;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (row.place_id !== null && lastOfPlaceId.get(row.place_id) !== i) continue;
@@ -149,6 +163,7 @@ export async function writeBusinesses(
     slugs[i] = slug;
     kept.push(i);
     if (row.place_id !== null) withPlaceId++;
+    if (row.place_id !== null && row.time_zone_derived) derivedZones = true;
   }
 
   if (own) await client.query('begin');
@@ -156,14 +171,16 @@ export async function writeBusinesses(
     await client.query(OPEN_MINUTES_WRITER);
     // Created once per transaction (dropped at commit), emptied for each batch.
     await client.query(
-      `create temporary table if not exists import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')})
+      `create temporary table if not exists import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')},
+         time_zone_derived boolean)
        on commit drop`,
     );
     await client.query('truncate import_staging');
     await pipeline(
       Readable.from(copyLines(rows, kept, slugs)),
-      client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}) from stdin`)),
+      client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}, time_zone_derived) from stdin`)),
     );
+    if (derivedZones) await client.query(KEEP_STORED_TIME_ZONE);
     // Each statement answers which rows it wrote (place ids and slugs are unique in staging).
     // One row back, not one per business: the counts, and which place ids were written only when some
     // were not (rows identical to what is stored).

@@ -8,7 +8,7 @@ import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
 import { namedCity } from '../places/city-names.js';
-import { PlaceFinder } from '../places/place-finder.js';
+import { isPlaceholderPosition, PlaceFinder } from '../places/place-finder.js';
 import type { ImportProblemKind } from '../wire/import-problems.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
@@ -41,6 +41,11 @@ export interface BusinessRow {
   city_slug: string | null;
   /** IANA zone the business's hours are in (import-only: not one of the spec's exported fields). */
   time_zone: string | null;
+  /**
+   * Set when the file has no time zone for the row, so `time_zone` was found from the position or the country (or
+   * not at all): the writer then keeps a zone stored for the same place (writeBusinesses).
+   */
+  time_zone_derived?: boolean;
 }
 
 export interface RowRejection {
@@ -71,7 +76,11 @@ interface Memos {
   country: Memo<string | null>;
 }
 
-const normalHours = (text: string) => {
+/**
+ * The stored form of working hours: JSON of weekday -> text ("9-11:30AM, 1-5PM" for a list); null when the text
+ * cannot be read. The demo generator stores its hours through it too, so an import of its export changes nothing.
+ */
+export const normalHours = (text: string) => {
   const hours = parseWorkingHours(text);
   return hours ? JSON.stringify(hours) : null;
 };
@@ -109,16 +118,26 @@ export function normalizeRow(
   return normalizeWith(values, columns, rowNumber, null, warn, new PlaceFinder());
 }
 
+/**
+ * Categories Google Maps gives places that are not businesses, lower case: "Postal code" (three results of
+ * shared/data/real/us_ny_pa_hvac_contractors.xlsx) and "Area" ("Midtown Manhattan" in an admin's file). Towns
+ * have none. A row with one of them still lists a business when it has a phone, hours, a rating or a street.
+ */
+const PLACE_KINDS: ReadonlySet<string> = new Set(['area', 'postal code']);
+
 const MAX_REVIEWS = 2_147_483_647;
 const WARNINGS = {
   latitude: 'Latitude must be a number from -90 to 90; the position was left empty.',
   longitude: 'Longitude must be a number from -180 to 180; the position was left empty.',
   halfPosition: 'A position needs both latitude and longitude; the position was left empty.',
+  placeholderPosition:
+    'A latitude or longitude of exactly 0 is what exports write for a missing one; the position was left empty.',
   rating: 'Rating must be a number from 0 to 5; left empty.',
   reviewsUnreadable: 'The review count is not a number; stored 0.',
   reviewsNegative: 'The review count cannot be negative; stored 0.',
   reviewsTooLarge: `The review count is above ${MAX_REVIEWS}; stored ${MAX_REVIEWS}.`,
   countryCode: 'Not an ISO 3166 country code.',
+  countryCodeMapped: 'Not an ISO 3166 alpha-2 code; stored as the alpha-2 code of the same country.',
   hours: 'The opening hours could not be read (expected each weekday with its hours); left empty.',
   about: 'The amenities could not be read (malformed JSON); left empty.',
   verified: 'Expected true or false (yes/no, 1/0); stored false.',
@@ -166,6 +185,10 @@ function normalizeWith(
       countryCode,
       `${WARNINGS.countryCode} ${countryCode ? 'Read from the country.' : 'Left empty.'}`,
     );
+  // "USA" and "UK" are stored as another code ("US", "GB"), so they are reported like any value not stored as
+  // read; "us" is not: the same code in lower case (a warning on every row of such a file would bury the rest).
+  else if (codeText !== null && isoCode !== codeText.toUpperCase())
+    report('country_code', isoCode, WARNINGS.countryCodeMapped);
   if (!country && countryCode) country = countryName(countryCode);
 
   const type = text('type');
@@ -181,8 +204,9 @@ function normalizeWith(
     value === null ? null : memos ? memos.slug.get(value) : slugify(value) || null;
 
   const looksLikeExport = columns.indexes.category !== undefined || columns.indexes.type !== undefined;
-  // A website does not count: towns have one too.
-  const listed = category ?? phone ?? hoursText ?? rating ?? (reviews > 0 ? reviews : null);
+  // A website does not count: towns have one too; nor does a category that is a kind of place.
+  const trade = [category, type].find((kind) => kind !== null && !PLACE_KINDS.has(kind.toLowerCase())) ?? null;
+  const listed = trade ?? phone ?? hoursText ?? rating ?? (reviews > 0 ? reviews : null);
   if (looksLikeExport && listed === null && !hasStreetAddress(street, fullAddress))
     return {
       rowNumber,
@@ -253,6 +277,7 @@ function normalizeWith(
     category_slug: slugOf(category),
     city_slug: slugOf(city),
     time_zone: place.time_zone,
+    time_zone_derived: text('time_zone') === null,
   };
 }
 
@@ -265,7 +290,12 @@ function position(latitudeCell: unknown, longitudeCell: unknown, report: Report)
   if (latitude === undefined && longitude === undefined) return [null, null];
   const latitudeOk = latitude !== undefined && Math.abs(latitude) <= 90;
   const longitudeOk = longitude !== undefined && Math.abs(longitude) <= 180;
-  if (latitudeOk && longitudeOk) return [latitude, longitude];
+  if (latitudeOk && longitudeOk) {
+    if (!isPlaceholderPosition(latitude, longitude)) return [latitude, longitude];
+    // Not stored either: it would pin the business on a map and in radius searches where it is not.
+    report(latitude === 0 ? 'latitude' : 'longitude', null, WARNINGS.placeholderPosition);
+    return [null, null];
+  }
   if (latitude !== undefined) report('latitude', null, latitudeOk ? WARNINGS.halfPosition : WARNINGS.latitude);
   if (longitude !== undefined) report('longitude', null, longitudeOk ? WARNINGS.halfPosition : WARNINGS.longitude);
   return [null, null];

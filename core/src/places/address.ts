@@ -53,10 +53,35 @@ const POSTAL_LAST = /^(\p{L}[^\d]*?)\s+(\d{4,6})$/u;
 const CODE_ONLY = /^\d{4,6}$/;
 const AFTER_NUMBER = /\d\S*\s+(\p{L}[\p{L}\s.'-]*)$/u;
 
-/** A town name as addresses write one: letters, no digits, not too long. */
+/**
+ * The administrative area some exports end an address with, after the town: "Grad Beograd" (Serbian: the City of
+ * Belgrade), "Belgrade county", or "county" alone where a comma split "Belgrade, county". Its name is not a town's
+ * (the City of Belgrade holds Surčin and Obrenovac too). Also read by PostgreSQL (backfill.ts).
+ */
+const AREA_SOURCE = String.raw`^(grad\s.+|(.+\s)?county)$`;
+const AREA = new RegExp(AREA_SOURCE, 'i');
+/** The municipality (quarter) the same layout writes after the town: "Beograd (Novi Beograd)". */
+const MUNICIPALITY = /\s*\([^()]*\)$/;
+/** A town and its municipality joined by a spaced dash, "Beograd - Zemun" (a name's own hyphen has no spaces). */
+const QUARTER_SOURCE = String.raw`\s[-–]\s`;
+const QUARTER = new RegExp(QUARTER_SOURCE);
+
+/**
+ * A city text that older readings of addresses stored whole where it names an area or a town with its
+ * municipality ("Grad Beograd", "Belgrade county", "Beograd - Zemun"), as a case-insensitive pattern PostgreSQL
+ * and JavaScript read alike: the backfill reads those businesses' addresses again.
+ */
+export const AREA_OR_QUARTER_PATTERN = `${AREA_SOURCE}|${QUARTER_SOURCE}`;
+
+/**
+ * A town name as addresses write one: letters, no digits, not too long. Of "Kadıköy/İstanbul" (district/town) the
+ * town; of "Beograd - Zemun" (town - municipality) the town: its municipality is part of it.
+ */
 function town(text: string | undefined): string | null {
   if (!text) return null;
-  const name = text.includes('/') ? text.slice(text.lastIndexOf('/') + 1).trim() : text.trim();
+  let name = text.includes('/') ? text.slice(text.lastIndexOf('/') + 1).trim() : text.trim();
+  const quarter = QUARTER.exec(name);
+  if (quarter) name = name.slice(0, quarter.index).trim();
   return name.length >= 2 && name.length <= 60 && /^\p{L}/u.test(name) && !/\d/.test(name) ? name : null;
 }
 
@@ -70,8 +95,8 @@ function trailingCountry(part: string): string | null {
  * The town, postal code and (where the format is a country's own) country at the end of an address, by the
  * formats Google Maps exports use per country: US "…, City, ST 12345", CA "…, City, ON A1A 1A1", AU "…, City
  * NSW 2000", IN "…, City, State 500003", GB "…, City POSTCODE", most of Europe "…, 8001 Zürich", RS "…,
- * Beograd 11070", and "street, Town" or "Town" without a code. A trailing country name is read and removed first.
- * Null when its end is none of these.
+ * Beograd 11070" or "…, 11070, Beograd (Novi Beograd), Grad Beograd", and "street, Town" or "Town" without a
+ * code. A trailing country name is read and removed first. Null when its end is none of these.
  */
 export function placeFromAddress(address: string): AddressPlace | null {
   const parts = address
@@ -83,14 +108,23 @@ export function placeFromAddress(address: string): AddressPlace | null {
     countryCode = trailingCountry(parts[parts.length - 1]);
     if (countryCode) parts.pop();
   }
-  const last = parts[parts.length - 1];
-  const before = parts.length >= 2 ? parts[parts.length - 2] : undefined;
-  if (!last) return null;
   const found = (city: string | null, postalCode: string | null, code: string | null = null): AddressPlace => ({
     city,
     postalCode,
     countryCode: countryCode ?? code,
   });
+  // "…, 11070, Beograd (Novi Beograd), Grad Beograd": the area set aside, the town is the part before it (its
+  // municipality aside), the postal code the part before that.
+  if (parts.length >= 2 && AREA.test(parts[parts.length - 1])) {
+    if (/^county$/i.test(parts.pop()!)) parts.pop();
+    const city = town(parts.pop()?.replace(MUNICIPALITY, ''));
+    const code = parts[parts.length - 1];
+    if (city === null) return countryCode ? found(null, null) : null;
+    return found(city, code !== undefined && CODE_ONLY.test(code) ? code : null);
+  }
+  const last = parts[parts.length - 1];
+  const before = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  if (!last) return null;
 
   let match = US_TAIL.exec(last);
   if (match && US_STATES.has(match[1]) && before !== undefined) return found(town(before), match[2] ?? null, 'US');

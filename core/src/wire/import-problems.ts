@@ -61,15 +61,16 @@ export const IMPORT_PROBLEM_REASONS: Record<ImportProblemKind, string> = {
   'name-too-long': 'İsim 500 karakterden uzun. Satır içe aktarılmadı.',
   'unreadable-line': 'Satır CSV olarak okunamadı (tırnak işaretleri hatalı). Satır içe aktarılmadı.',
   'not-a-business':
-    'İşletme değil: kategori, telefon, çalışma saatleri, puan ya da sokak adresi yok (Google Haritalar dışa aktarımları şehir ve bölgeleri böyle listeler). Satır atlandı.',
+    'İşletme değil: kategori (Area ya da Postal code dışında), telefon, çalışma saatleri, puan ya da sokak adresi yok (Google Haritalar dışa aktarımları şehir ve bölgeleri böyle listeler). Satır atlandı.',
   'duplicate-in-file': 'Dosyada aynı place_id ile daha sonra gelen bir satır var; o satır alındı, bu satır atlandı.',
   'same-name-and-address':
     'Aynı ad ve adresle bir işletme zaten kayıtlı ya da dosyada daha sonra geliyor. Satır atlandı.',
   position:
-    'Enlem -90 ile 90, boylam -180 ile 180 arasında bir sayı olmalı ve ikisi birlikte verilmeli; konum boş bırakıldı.',
+    'Enlem -90 ile 90, boylam -180 ile 180 arasında bir sayı olmalı ve ikisi birlikte verilmeli; tam 0 olan enlem ya da boylam, dışa aktarımların eksik konum için yazdığı değerdir. Konum boş bırakıldı.',
   rating: 'Puan 0 ile 5 arasında bir sayı olmalı; boş bırakıldı.',
   reviews: 'Yorum sayısı 0 veya daha büyük bir tam sayı olmalı; 0 (ya da en büyük değer) kaydedildi.',
-  'country-code': 'ISO 3166 ülke kodu değil; ülke adından bulundu ya da boş bırakıldı.',
+  'country-code':
+    'ISO 3166 iki harfli ülke kodu değil; aynı ülkenin iki harfli kodu (USA → US) ya da ülke adından bulunan kod kaydedildi, bulunamadıysa boş bırakıldı.',
   'working-hours': 'Çalışma saatleri okunamadı (her gün saatleriyle bekleniyordu); boş bırakıldı.',
   about: 'Özellikler okunamadı (bozuk JSON); boş bırakıldı.',
   verified: 'true ya da false (evet/hayır, 1/0) bekleniyordu; false kaydedildi.',
