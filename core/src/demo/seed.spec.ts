@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { EXPORT_FIELDS } from '../export/business-fields.js';
+import { parseExportRequest } from '../export/request.js';
 import { writeExportCsv } from '../export/write-csv.js';
 import { importFile } from '../import/import-file.js';
 import { normalHours } from '../import/normalize-row.js';
@@ -57,16 +58,7 @@ describe('demo directory', () => {
     try {
       await seedDemo({ databaseUrl: database.url, businesses: 2000 });
       const file = join(await mkdtemp(join(tmpdir(), 'demo-round-trip-')), 'demo.csv');
-      const request = {
-        fields: [...EXPORT_FIELDS],
-        countryCode: null,
-        categories: [],
-        dateRange: 'all' as const,
-        startDate: null,
-        endDate: null,
-        requestedAt: new Date().toISOString(),
-        fileName: 'demo.csv',
-      };
+      const request = parseExportRequest({ fields: [...EXPORT_FIELDS] });
       expect(await writeExportCsv(pool, request, file)).toMatchObject({ rows: 2000 });
       const snapshot = async () => (await pool.query(`select * from businesses order by place_id`)).rows;
       const before = await snapshot();

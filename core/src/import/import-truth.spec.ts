@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createSuiteDatabase } from '../../../testing/database.js';
 import { EXPORT_FIELDS } from '../export/business-fields.js';
+import { parseExportRequest } from '../export/request.js';
 import { writeExportCsv } from '../export/write-csv.js';
 import { SKIP_REASONS } from './business-writer.js';
 import { importFile } from './import-file.js';
@@ -198,16 +199,7 @@ describe('imports that tell the truth', () => {
     reals.push('us_al_electricians.csv');
     for (const real of reals) await importInto(second, join(REAL, real));
     const exported = join(scratch, 'export.csv');
-    const request = {
-      fields: [...EXPORT_FIELDS],
-      countryCode: null,
-      categories: [],
-      dateRange: 'all' as const,
-      startDate: null,
-      endDate: null,
-      requestedAt: new Date().toISOString(),
-      fileName: 'export.csv',
-    };
+    const request = parseExportRequest({ fields: [...EXPORT_FIELDS] });
     await writeExportCsv(second, request, exported);
     const fields = EXPORT_FIELDS.filter((f) => !['id', 'created_at', 'updated_at'].includes(f));
     const snapshot = async (pool: pg.Pool) =>
