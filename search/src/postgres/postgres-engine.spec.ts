@@ -71,9 +71,9 @@ describe('PostgreSQL engine: bounded counting and rebuild', () => {
     const all = await engine.search({ minRating: 4.8 });
     expect(all).toMatchObject({ total: exact, exhaustive: true });
     expect(all.facets.city).toContainEqual({ value: 'hobart', label: 'Hobart', countryCode: 'AU', count: 100 });
-    // Documents beyond the budget: a one-in-20 sample is read whole and scaled (the planner's count of the documents
-    // holds the unapproved ones too). Too coarse to be within 2 % (Counter.precise): counted again in one in 10, the
-    // finest of the samples table, which such a filter is counted in alone.
+    // Documents beyond the budget: a one-in-20 sample is read whole and scaled (the budget is held against the
+    // planner's count of the documents, above the approved ones counted here). Too coarse to be within 2 %
+    // (Counter.precise): counted again in one in 10, the finest of the samples table, which alone counts such a filter.
     const documents = await count('true');
     const statements: pg.QueryConfig[] = [];
     const counted = (modulus: number) =>
