@@ -65,6 +65,10 @@ describe('canonical pages and their aliases', () => {
     ['/api/countries/turkey', '/api/countries/t%C3%BCrkiye'],
     ['/api/countries/tur', '/api/countries/t%C3%BCrkiye'],
     ['/api/countries/turkiye/cities', '/api/countries/t%C3%BCrkiye/cities'],
+    // The canonical slug spelled another way: one address per page.
+    ['/api/categories/Restaurant?page=2', '/api/categories/restaurant?page=2'],
+    ['/api/cities/CH/Gen%C3%A8ve', '/api/cities/ch/gen%C3%A8ve'],
+    ['/api/countries/T%C3%BCrkiye/cities', '/api/countries/t%C3%BCrkiye/cities'],
   ])('the api answers %s with a 301 to %s', async (from, to) => {
     const moved = await get(from).expect(301);
     expect(moved.headers.location).toBe(to);
@@ -75,6 +79,7 @@ describe('canonical pages and their aliases', () => {
   it('answers the canonical addresses and ISO codes directly, and unknown ones with 404', async () => {
     expect((await get('/api/cities/ch/gen%C3%A8ve').expect(200)).body.businessCount).toBe(2);
     await get('/api/countries/tr').expect(200);
+    await get('/api/countries/TR').expect(200);
     await get('/api/cities/ch/atlantis').expect(404);
     await get('/api/categories/submarine-dealer').expect(404);
     await get('/api/countries/atlantis').expect(404);

@@ -54,6 +54,8 @@ export class CategoriesService {
       if (moved) throw new MovedPermanently(`/api/categories/${encodeURIComponent(moved)}`);
       throw new NotFoundException(`No category has the address "${slug}".`);
     }
+    // Another spelling of the same slug (Restaurant, restaurant%20): one address per page, as the site has.
+    if (slug !== key) throw new MovedPermanently(`/api/categories/${encodeURIComponent(key)}`);
     const [countries, businesses] = await Promise.all([
       this.em.execute<{ country_code: string; country: string | null; business_count: number }[]>(
         `select cc.country_code, cs.country, cc.business_count from country_category_stats cc

@@ -81,6 +81,9 @@ export class CitiesService {
         );
       throw new NotFoundException(`No city has the address "${countryCode}/${citySlug}".`);
     }
+    // Another spelling of the same address (US/New-York): one address per page, as the site has.
+    if (countryCode !== code.toLowerCase() || citySlug !== key)
+      throw new MovedPermanently(`/api/cities/${encodeURIComponent(code.toLowerCase())}/${encodeURIComponent(key)}`);
     const [categories, businesses] = await Promise.all([
       this.em.execute<{ category: string; category_slug: string; business_count: number }[]>(
         `select s.category, cc.category_slug, cc.business_count from city_category_stats cc

@@ -38,10 +38,12 @@ export class CountriesService {
   async findCountry(slug: string, rest = ''): Promise<CountryRow> {
     const key = slugify(slug);
     const rows = await this.em.execute<CountryRow[]>('select * from country_stats');
-    const found =
-      rows.find((r) => r.country_code.toLowerCase() === key) ??
-      rows.find((r) => countryLabel(r.country_code, r.country).slug === key);
-    if (found) return found;
+    const byCode = rows.find((r) => r.country_code.toLowerCase() === key);
+    if (byCode) return byCode;
+    const byName = rows.find((r) => countryLabel(r.country_code, r.country).slug === key);
+    // Another spelling of the name slug (United-States): one address per page, as the site has.
+    if (byName && slug !== key) throw new MovedPermanently(`/api/countries/${encodeURIComponent(key)}${rest}`);
+    if (byName) return byName;
     const alias = await this.aliases.canonicalSlug('country', slug);
     const code = countryCodeOfName(unslugify(key));
     const moved =

@@ -129,7 +129,7 @@ export async function buildPublicMix(pool: pg.Pool, seed: number, size: number):
     cities_letter: () => `/api/cities?letter=${enc(zipf(cityLetters))}`,
     city: () => {
       const c = zipf(cities);
-      return `/api/cities/${c.code}/${enc(c.slug)}?page=${page()}`;
+      return `/api/cities/${c.code.toLowerCase()}/${enc(c.slug)}?page=${page()}`;
     },
     search: () => {
       const b = zipf(businesses);

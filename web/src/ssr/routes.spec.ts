@@ -51,6 +51,8 @@ describe('the public pages the server renders', () => {
     // A category, city or country read by an alias: the api's read answered under the canonical slug.
     expect(movedTo(matchPublicPage('/categories/cafe', ''), { slug: 'café' })).toBe('/categories/caf%C3%A9');
     expect(movedTo(matchPublicPage('/cities/ch/zurich', ''), { slug: 'zürich' })).toBe('/cities/ch/z%C3%BCrich');
+    expect(movedTo(matchPublicPage('/cities/CH/z%C3%BCrich', ''), { slug: 'zürich' })).toBe('/cities/ch/z%C3%BCrich');
+    expect(movedTo(matchPublicPage('/cities/ch/z%C3%BCrich', ''), { slug: 'zürich' })).toBeUndefined();
     expect(movedTo(matchPublicPage('/countries/turkiye', ''), { slug: 'türkiye', countryCode: 'TR' })).toBe(
       '/countries/t%C3%BCrkiye',
     );

@@ -223,7 +223,9 @@ export function movedTo(page: PublicPage, primary: unknown): string | undefined 
     case 'country-cities':
       return slug !== page.slug && !isCountryCode(page.slug, primary) ? `/countries/${enc(slug)}/cities` : undefined;
     case 'city':
-      return slug !== page.citySlug ? `/cities/${enc(page.countryCode.toLowerCase())}/${enc(slug)}` : undefined;
+      return slug !== page.citySlug || page.countryCode !== page.countryCode.toLowerCase()
+        ? `/cities/${enc(page.countryCode.toLowerCase())}/${enc(slug)}`
+        : undefined;
     default:
       return undefined;
   }
