@@ -18,11 +18,14 @@ import { AuditService } from '../audit/audit.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { SitemapFiles } from './sitemap-files.js';
 
+/** The sitemap files' two shapes: /sitemaps/main.xml and /sitemaps/businesses/page-{n}.xml. */
+const SITEMAP_FILES = ['sitemaps/:file', 'sitemaps/businesses/:file'];
+
 /** Served outside the /api prefix (app.factory.ts): the public sitemap paths of admin spec §7, and robots.txt. */
 export const SITEMAP_ROUTES = [
   { path: 'robots.txt', method: RequestMethod.GET },
   { path: 'sitemap.xml', method: RequestMethod.GET },
-  { path: 'sitemaps/*', method: RequestMethod.GET },
+  ...SITEMAP_FILES.map((path) => ({ path, method: RequestMethod.GET })),
 ];
 
 @ApiTags('sitemaps')
@@ -66,13 +69,13 @@ export class SitemapsController {
     return this.files.file(req.url.split('?', 1)[0]);
   }
 
-  @Get('sitemaps/*')
+  @Get(SITEMAP_FILES)
   @Public()
   @Header('Cache-Control', 'public, max-age=3600')
   @ApiProduces('application/xml')
   @ApiParam({
-    name: 'path',
-    description: 'main.xml, categories.xml, countries.xml, cities.xml or businesses/page-{n}.xml',
+    name: 'file',
+    description: 'main.xml, categories.xml, countries.xml, cities.xml, or page-{n}.xml under businesses/',
   })
   @ApiCall(
     'A sitemap file (public)',
