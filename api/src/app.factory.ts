@@ -5,9 +5,13 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { Logger } from 'nestjs-pino';
+import { MikroORM } from '@mikro-orm/core';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { loadConfig } from '@directory/core';
+import { visitorsHook } from './admin/visitors.hook.js';
+import { VisitorsService } from './admin/visitors.service.js';
 import { AppModule } from './app.module.js';
+import { requestContextHook } from './database/request-context.js';
 import { setupApiDocs } from './docs/api-docs.js';
 import { HEALTH_ROUTES } from './health/health.controller.js';
 import { recordRoutes } from './http/held-routes.js';
@@ -17,6 +21,7 @@ import { deferBodies, RequestBodyInterceptor } from './http/request-body.js';
 import { configureCors, routerRefusal, securityHeaders } from './http/security.js';
 import { ValidationOncePipe } from './http/validation.js';
 import { requestIdHook, requestIdOf } from './logging/request-id.js';
+import { requestLogHook } from './logging/request-log.js';
 import { METRICS_ROUTES } from './metrics/metrics.controller.js';
 import { httpMetricsHook } from './metrics/http-metrics.hook.js';
 import { Metrics } from './metrics/metrics.js';
@@ -48,13 +53,18 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
-  // Order matters: the request id first (every later line and job carries it), then timing and headers.
+  // Order matters: the request id first (every later line and job carries it), then timing and headers, the
+  // request log, the visitors count and the ORM's request context (Fastify hooks: no Nest middleware runs).
   // Compression (gzip or brotli, as the client accepts) wraps every route registered after it, so it comes
   // before the routes. Bodies are read per route, after the access guard (RequestBodyInterceptor).
   recordRoutes(fastify);
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onResponse', httpMetricsHook(app.get(Metrics)));
   fastify.addHook('onRequest', headers);
+  const requestLog = requestLogHook(PinoLogger.root, SITEMAP_ROUTES.map(({ path }) => `/${path}`));
+  if (requestLog) fastify.addHook('onRequest', requestLog);
+  fastify.addHook('onRequest', visitorsHook(app.get(VisitorsService)));
+  fastify.addHook('onRequest', requestContextHook(app.get(MikroORM)));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   deferBodies(fastify);

@@ -1,10 +1,4 @@
-import {
-  type MiddlewareConsumer,
-  Module,
-  type NestModule,
-  type OnApplicationBootstrap,
-  RequestMethod,
-} from '@nestjs/common';
+import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
@@ -34,7 +28,6 @@ import { CacheModule } from './cache/cache.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
-import { LazyRequestContextMiddleware } from './database/request-context.js';
 
 @Module({
   imports: [
@@ -45,7 +38,7 @@ import { LazyRequestContextMiddleware } from './database/request-context.js';
     HealthModule,
     MikroOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      // The request context is LazyRequestContextMiddleware's (configure below): forks made on first use.
+      // The request context is requestContextHook's (app.factory.ts): forks made on first use.
       useFactory: (config: AppConfig) => ({ ...ormOptions(config.DATABASE_URL), registerRequestContext: false }),
       driver: PostgreSqlDriver,
     }),
@@ -70,13 +63,8 @@ import { LazyRequestContextMiddleware } from './database/request-context.js';
     WebAppModule,
   ],
 })
-export class AppModule implements NestModule, OnApplicationBootstrap {
+export class AppModule implements OnApplicationBootstrap {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    // The path @mikro-orm/nestjs registered its own middleware for (every route).
-    consumer.apply(LazyRequestContextMiddleware).forRoutes({ path: '{*all}', method: RequestMethod.ALL });
-  }
 
   /** Fastify takes requests once every route and plugin is loaded: after init, before the first request. */
   async onApplicationBootstrap(): Promise<void> {

@@ -1,4 +1,4 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AdminBusinessesController } from './admin-businesses.controller.js';
 import { AdminBusinessesRepository } from './admin-businesses.repository.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
@@ -6,7 +6,6 @@ import { AdminSystemController } from './admin-system.controller.js';
 import { AdminReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 import { SystemService } from './system.service.js';
-import { VisitorsMiddleware } from './visitors.middleware.js';
 import { VisitorsService } from './visitors.service.js';
 import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 
@@ -20,12 +19,7 @@ import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
     VisitorsService,
     ReportsService,
   ],
-  // The web app counts visits of the pages it renders on the server (they read no api from the browser).
+  // visitorsHook (app.factory.ts) counts the api's reads; the web app the pages it renders on the server.
   exports: [VisitorsService],
 })
-export class AdminModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    // Every GET under /api (each page of the web app reads the public api); the middleware keeps the visits.
-    consumer.apply(VisitorsMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.GET });
-  }
-}
+export class AdminModule {}

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { eventually } from '../../../testing/eventually.js';
 import { insertBusinesses, startTestApp, type TestApp } from '../testing/test-app.js';
-import { isPublicVisit } from './visitors.middleware.js';
+import { isPublicVisit } from './visitors.hook.js';
 import { utcDay, VisitorsService } from './visitors.service.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36';

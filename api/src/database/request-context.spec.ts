@@ -1,5 +1,5 @@
 import { type EntityManager, MikroORM, RequestContext } from '@mikro-orm/core';
-import { LazyRequestContextMiddleware } from './request-context.js';
+import { requestContextHook } from './request-context.js';
 
 /** A global manager whose forks record whether a request context was visible while they were made. */
 function fakeOrm() {
@@ -15,12 +15,12 @@ function fakeOrm() {
   return { orm: { em } as unknown as MikroORM, forks };
 }
 
-describe('LazyRequestContextMiddleware', () => {
+describe('requestContextHook', () => {
   it('forks once, on first use, outside the request context', () => {
     const { orm, forks } = fakeOrm();
     let first: EntityManager | undefined;
     let second: EntityManager | undefined;
-    new LazyRequestContextMiddleware(orm).use(null, null, () => {
+    requestContextHook(orm)(null, null, () => {
       expect(RequestContext.currentRequestContext()).toBeDefined();
       expect(forks).toHaveLength(0);
       first = RequestContext.getEntityManager();
@@ -33,11 +33,11 @@ describe('LazyRequestContextMiddleware', () => {
 
   it('never forks for a request that does not use the ORM, and gives each request its own fork', () => {
     const { orm, forks } = fakeOrm();
-    const middleware = new LazyRequestContextMiddleware(orm);
-    middleware.use(null, null, () => undefined);
+    const hook = requestContextHook(orm);
+    hook(null, null, () => undefined);
     expect(forks).toHaveLength(0);
     const seen: unknown[] = [];
-    for (let i = 0; i < 2; i++) middleware.use(null, null, () => seen.push(RequestContext.getEntityManager()));
+    for (let i = 0; i < 2; i++) hook(null, null, () => seen.push(RequestContext.getEntityManager()));
     expect(forks).toHaveLength(2);
     expect(seen[0]).not.toBe(seen[1]);
     expect(RequestContext.getEntityManager('other')).toBeUndefined();

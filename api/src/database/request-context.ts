@@ -1,6 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { type EntityManager, MikroORM, RequestContext } from '@mikro-orm/core';
+import { type EntityManager, type MikroORM, RequestContext } from '@mikro-orm/core';
 
 /** RequestContext.create's own store (private in its typings; create() would fork at once). */
 const contexts = (RequestContext as unknown as { storage: AsyncLocalStorage<RequestContext> }).storage;
@@ -28,12 +27,12 @@ class LazyForks extends Map<string, EntityManager> {
   }
 }
 
-/** Replaces @mikro-orm/nestjs's request-context middleware (registerRequestContext: false in app.module.ts). */
-@Injectable()
-export class LazyRequestContextMiddleware implements NestMiddleware {
-  constructor(private readonly orm: MikroORM) {}
-
-  use(_req: unknown, _res: unknown, next: () => void): void {
-    contexts.run(new RequestContext(new LazyForks(this.orm.em)), next);
-  }
+/**
+ * Replaces @mikro-orm/nestjs's request-context middleware (registerRequestContext: false in app.module.ts): a
+ * Fastify onRequest hook, so everything after it (hooks, guards, the handler) runs in the request's context.
+ */
+export function requestContextHook(orm: MikroORM) {
+  return (_request: unknown, _reply: unknown, done: () => void): void => {
+    contexts.run(new RequestContext(new LazyForks(orm.em)), done);
+  };
 }

@@ -33,7 +33,7 @@ export const REDACTED_PATHS = [
 export function apiLogOptions(config: AppConfig): Params {
   return {
     // nestjs-pino's own request middleware is mounted nowhere (it made two child loggers a request, even at
-    // silent): LoggingModule mounts the request log, and the mixin below gives code's lines the request id.
+    // silent): app.factory.ts mounts the request log, and the mixin below gives code's lines the request id.
     forRoutes: [],
     pinoHttp: {
       level: config.LOG_LEVEL,

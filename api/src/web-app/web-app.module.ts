@@ -10,7 +10,7 @@ import { isAdminPage } from '@directory/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdminModule } from '../admin/admin.module.js';
-import { isPublicVisit } from '../admin/visitors.middleware.js';
+import { isPublicVisit } from '../admin/visitors.hook.js';
 import { VisitorsService } from '../admin/visitors.service.js';
 import { BusinessesModule } from '../businesses/businesses.module.js';
 import { isFresh, storedEncodingFor } from '../http/conditional.js';
@@ -94,7 +94,7 @@ export class WebAppModule implements OnModuleInit {
       reply.callNotFound();
       return reply;
     }
-    // A server-rendered page is a visit the browser's api reads no longer show (VisitorsMiddleware sees /api only).
+    // A server-rendered page is a visit the browser's api reads no longer show (visitorsHook sees /api only).
     const userAgent = request.headers['user-agent'];
     if (isPublicVisit(request.method, request.url, userAgent)) void this.visitors.record(request.ip, userAgent!);
     // Pages revalidate (ETag): a cached page must not outlive an edit in the browser either.

@@ -1,5 +1,4 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { VisitorsService } from './visitors.service.js';
 
 /** Paths that are not a visitor looking at the directory: admin, ops, files and machinery. */
@@ -15,20 +14,19 @@ export function isPublicVisit(method: string, url: string, userAgent: string | u
   return !NOT_VISITS.test(path);
 }
 
+/** The api's own paths (as the router compares them, any capitals): the public api reads a visit makes. */
+const API_PATH = /^\/api(?:[/?]|$)/i;
+
 /**
  * Feeds the daily distinct-visitor count (VisitorsService) from public api GETs (every page of the web app
- * reads the public api), without delaying them.
+ * reads the public api), without delaying them: a Fastify onRequest hook (app.factory.ts).
  */
-@Injectable()
-export class VisitorsMiddleware implements NestMiddleware {
-  constructor(private readonly visitors: VisitorsService) {}
-
-  /** Nest middleware on Fastify gets the Node request, with the address and URL @fastify/middie gives it. */
-  use(req: IncomingMessage & { ip?: string; originalUrl?: string }, _res: ServerResponse, next: () => void): void {
-    const userAgent = req.headers['user-agent'];
-    if (isPublicVisit(req.method ?? '', req.originalUrl ?? req.url ?? '', userAgent)) {
-      void this.visitors.record(req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent!);
+export function visitorsHook(visitors: VisitorsService) {
+  return (request: FastifyRequest, _reply: unknown, done: () => void): void => {
+    const userAgent = request.headers['user-agent'];
+    if (API_PATH.test(request.url) && isPublicVisit(request.method, request.url, userAgent)) {
+      void visitors.record(request.ip, userAgent!);
     }
-    next();
-  }
+    done();
+  };
 }
