@@ -45,7 +45,7 @@ function requestLogMiddleware(logger: Logger): RequestHandler | null {
   };
 }
 
-/** The api's own paths (any capitals, as the middleware's path matching read them), all logged. */
+/** The api's own paths, in any capitals (a request to /API/… is logged as it was when Nest's middleware did it). */
 const API_PATH = /^\/api(?:[/?]|$)/i;
 
 /**
