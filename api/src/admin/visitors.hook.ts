@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isApiAddress } from '../http/api-address.js';
 import { VisitorsService } from './visitors.service.js';
 
 /** Paths that are not a visitor looking at the directory: admin, ops, files and machinery. */
@@ -14,9 +15,6 @@ export function isPublicVisit(method: string, url: string, userAgent: string | u
   return !NOT_VISITS.test(path);
 }
 
-/** The api's own paths (as the router compares them, any capitals): the public api reads a visit makes. */
-const API_PATH = /^\/api(?:[/?]|$)/i;
-
 /**
  * Feeds the daily distinct-visitor count (VisitorsService) from public api GETs (every page of the web app
  * reads the public api), without delaying them: a Fastify onRequest hook (app.factory.ts).
@@ -24,7 +22,7 @@ const API_PATH = /^\/api(?:[/?]|$)/i;
 export function visitorsHook(visitors: VisitorsService) {
   return (request: FastifyRequest, _reply: unknown, done: () => void): void => {
     const userAgent = request.headers['user-agent'];
-    if (API_PATH.test(request.url) && isPublicVisit(request.method, request.url, userAgent)) {
+    if (isApiAddress(request.url) && isPublicVisit(request.method, request.url, userAgent)) {
       void visitors.record(request.ip, userAgent!);
     }
     done();

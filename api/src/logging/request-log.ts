@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Level, Logger } from 'pino';
+import { isApiAddress } from '../http/api-address.js';
 
 type LoggedRequest = IncomingMessage & { id?: unknown };
 type RequestHandler = (req: LoggedRequest, res: ServerResponse, next: () => void) => void;
@@ -17,7 +18,7 @@ export function requestLevel(statusCode: number, error?: Error): Level {
  * request costs three listeners and that line. It is null when the logger's level drops every request line
  * (silent, fatal): then nothing is mounted and a request costs nothing here.
  */
-function requestLogMiddleware(logger: Logger): RequestHandler | null {
+function nodeRequestLog(logger: Logger): RequestHandler | null {
   if (!logger.isLevelEnabled('error')) return null;
   return function requestLog(req, res, next) {
     const started = Date.now();
@@ -45,21 +46,18 @@ function requestLogMiddleware(logger: Logger): RequestHandler | null {
   };
 }
 
-/** The api's own paths, in any capitals (a request to /API/… is logged as it was when Nest's middleware did it). */
-const API_PATH = /^\/api(?:[/?]|$)/i;
-
 /**
  * The request log as a Fastify onRequest hook: every call under /api (a route or not) and the routes declared
  * in `outsidePrefix` (the sitemap files, robots.txt); the probes and /metrics are not among them. Null when
  * the level drops every request line.
  */
 export function requestLogHook(logger: Logger, outsidePrefix: readonly string[]) {
-  const log = requestLogMiddleware(logger);
+  const log = nodeRequestLog(logger);
   if (!log) return null;
   const outside = new Set(outsidePrefix);
   return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const route = request.routeOptions.url;
-    if (!API_PATH.test(request.url) && (route === undefined || !outside.has(route))) return done();
+    if (!isApiAddress(request.url) && (route === undefined || !outside.has(route))) return done();
     (request.raw as LoggedRequest).id = request.id;
     log(request.raw, reply.raw, done);
   };
