@@ -61,7 +61,10 @@ export async function createApp(root: object = AppModule): Promise<INestApplicat
   fastify.addHook('onRequest', requestIdHook);
   fastify.addHook('onResponse', httpMetricsHook(app.get(Metrics)));
   fastify.addHook('onRequest', headers);
-  const requestLog = requestLogHook(PinoLogger.root, SITEMAP_ROUTES.map(({ path }) => `/${path}`));
+  const requestLog = requestLogHook(
+    PinoLogger.root,
+    SITEMAP_ROUTES.map(({ path }) => `/${path}`),
+  );
   if (requestLog) fastify.addHook('onRequest', requestLog);
   fastify.addHook('onRequest', visitorsHook(app.get(VisitorsService)));
   fastify.addHook('onRequest', requestContextHook(app.get(MikroORM)));
