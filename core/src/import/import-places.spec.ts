@@ -54,15 +54,15 @@ describe('imports that place every business', () => {
       withoutCountry: 38,
       withoutTimeZone: 2,
     });
-    // The businesses (place ids once): 87 without a city, 31 of them without a country either. 6 have neither
-    // address nor coordinates (Kinolog Milena's, a placeholder, left empty); the others are away from any town: in
-    // an Alabama forest, or at a made-up position at sea (a Florida plumber 300 km off Oregon).
+    // The businesses (place ids once): 87 without a city, 31 of them without a country either. 31 have neither
+    // address nor coordinates (5 without one in the file, Kinolog Milena's longitude 0.0, and 25 made-up positions at sea,
+    // 23 of them 300 km off Oregon, left empty); the others are away from any town, in an Alabama forest.
     expect(await count('true')).toBe(4309);
     expect(await count('city is null')).toBe(87);
     expect(await count('country_code is null')).toBe(31);
     expect(await count('country_code is null and city is not null')).toBe(0);
     expect(await count('country is null')).toBe(31);
-    expect(await count('city is null and latitude is null and full_address is null')).toBe(6);
+    expect(await count('city is null and latitude is null and full_address is null')).toBe(31);
     expect(await count('time_zone is null')).toBe(2);
   });
 

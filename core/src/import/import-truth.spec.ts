@@ -152,7 +152,7 @@ describe('imports that tell the truth', () => {
       (await first.query(`select place_id, time_zone from businesses where place_id like 'z-%' order by 1`)).rows;
     await zoneFile('zones.csv', [
       'name,place_id,phone,country_code,latitude,longitude,time_zone',
-      'At Sea,z-1,+1 555 0101,US,30,-60,America/Detroit', // a placeholder position: no zone of its own
+      'At Sea,z-1,+1 555 0101,US,30,-60,America/Detroit', // at sea with no address: a placeholder, left empty
       'Google Says,z-2,+1 555 0102,US,39.9425879,-90.1106535,America/New_York', // the position says Chicago
       'Moving,z-3,+1 555 0103,US,40.7128,-74.006,America/New_York',
     ]);
@@ -162,7 +162,8 @@ describe('imports that tell the truth', () => {
       'Google Says,z-2,+1 555 0102,US,39.9425879,-90.1106535',
       'Moving,z-3,+1 555 0103,US,41.8781,-87.6298',
     ]);
-    expect(without).toMatchObject({ updated: 1, warningCount: 0 });
+    // The one warning is At Sea's position, left empty again.
+    expect(without).toMatchObject({ updated: 1, warningCount: 1 });
     expect(await zones()).toEqual([
       { place_id: 'z-1', time_zone: 'America/Detroit' },
       { place_id: 'z-2', time_zone: 'America/New_York' },
@@ -173,7 +174,10 @@ describe('imports that tell the truth', () => {
       'name,place_id,phone,country_code,latitude,longitude,time_zone',
       'At Sea,z-1,+1 555 0101,US,30,-60,EST',
     ]);
-    expect(unreadable.warnings.map((w) => [w.column, w.read, w.stored])).toEqual([['time_zone', 'EST', null]]);
+    expect(unreadable.warnings.map((w) => [w.column, w.read, w.stored])).toEqual([
+      ['latitude', '30', null],
+      ['time_zone', 'EST', null],
+    ]);
     expect((await zones())[0]).toEqual({ place_id: 'z-1', time_zone: null });
   });
 

@@ -132,6 +132,9 @@ const WARNINGS = {
   halfPosition: 'A position needs both latitude and longitude; the position was left empty.',
   placeholderPosition:
     'A latitude or longitude of exactly 0 is what exports write for a missing one; the position was left empty.',
+  seaPosition:
+    'The position is in no country (the sea) and the business has no address: exports put businesses that only ' +
+    'serve an area there; the position was left empty.',
   rating: 'Rating must be a number from 0 to 5; left empty.',
   reviewsUnreadable: 'The review count is not a number; stored 0.',
   reviewsNegative: 'The review count cannot be negative; stored 0.',
@@ -170,7 +173,8 @@ function normalizeWith(
   if (!name) return { rowNumber, kind: 'name-empty', reason: 'The name is empty; every business needs a name.' };
   if (name.length > 500) return { rowNumber, kind: 'name-too-long', reason: 'The name is longer than 500 characters.' };
 
-  const [latitude, longitude] = position(raw('latitude'), raw('longitude'), report);
+  const hasAddress = text('full_address') !== null || text('street') !== null;
+  const [latitude, longitude] = position(raw('latitude'), raw('longitude'), hasAddress, report);
   const rating = ratingOf(raw('rating'), report);
   const reviews = reviewsOf(raw('reviews'), report);
 
@@ -284,16 +288,26 @@ function normalizeWith(
 type Report = (column: ImportColumn, stored: unknown, reason: string) => void;
 
 /** Latitude and longitude, both kept or both left empty. */
-function position(latitudeCell: unknown, longitudeCell: unknown, report: Report): [number | null, number | null] {
+function position(
+  latitudeCell: unknown,
+  longitudeCell: unknown,
+  hasAddress: boolean,
+  report: Report,
+): [number | null, number | null] {
   const latitude = cellNumber(latitudeCell);
   const longitude = cellNumber(longitudeCell);
   if (latitude === undefined && longitude === undefined) return [null, null];
   const latitudeOk = latitude !== undefined && Math.abs(latitude) <= 90;
   const longitudeOk = longitude !== undefined && Math.abs(longitude) <= 180;
   if (latitudeOk && longitudeOk) {
-    if (!isPlaceholderPosition(latitude, longitude)) return [latitude, longitude];
+    if (!isPlaceholderPosition(latitude, longitude, hasAddress)) return [latitude, longitude];
     // Not stored either: it would pin the business on a map and in radius searches where it is not.
-    report(latitude === 0 ? 'latitude' : 'longitude', null, WARNINGS.placeholderPosition);
+    const zero = latitude === 0 || longitude === 0;
+    report(
+      latitude !== 0 && longitude === 0 ? 'longitude' : 'latitude',
+      null,
+      zero ? WARNINGS.placeholderPosition : WARNINGS.seaPosition,
+    );
     return [null, null];
   }
   if (latitude !== undefined) report('latitude', null, latitudeOk ? WARNINGS.halfPosition : WARNINGS.latitude);

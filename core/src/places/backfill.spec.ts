@@ -65,12 +65,16 @@ describe('completing the places of businesses stored before', () => {
   it('reads again the places older rules read wrongly: from a placeholder position, or an area taken for the town', async () => {
     const today = (await client.query(`select ${PLACE} from businesses order by id`)).rows;
     // As the rules before stored them: Kinolog Milena (longitude 0.0, no address) at that position, in Burkina Faso
-    // (an import now leaves the position empty); the last part of an address as the town, whole ("…, Grad Beograd",
+    // (an import now leaves such positions empty); the last part of an address as the town, whole ("…, Grad Beograd",
     // "…, Beograd - Zemun 11080"); New Belgrade as a city.
     const kinolog =
       await client.query(`update businesses set latitude = 13.5074, longitude = 0, country = 'Burkina Faso',
       country_code = 'BF', time_zone = 'Africa/Abidjan' where name = 'Kinolog Milena' and latitude is null`);
     expect(kinolog.rowCount).toBe(1);
+    // Third Gen Electric (no address) at the made-up position off Oregon its export gives (left empty now).
+    const atSea = await client.query(`update businesses set latitude = 46.423669, longitude = -129.9427086
+      where name = 'Third Gen Electric LLC' and latitude is null`);
+    expect(atSea.rowCount).toBe(1);
     const older: [string, string, string | null][] = [
       ['%, Grad Beograd', 'Grad Beograd', null],
       ['%, Belgrade county', 'Belgrade county', null],
@@ -93,7 +97,7 @@ describe('completing the places of businesses stored before', () => {
     const result = await backfillPlaces(client, { batchSize: 100 });
     await canonicalizeDirectory(client);
     // New Belgrade is Belgrade by the canonical names (the backfill CLI runs them after), the others by the backfill.
-    expect(result.updated).toBe(5);
+    expect(result.updated).toBe(6);
     expect((await client.query(`select ${PLACE} from businesses order by id`)).rows).toEqual(today);
     expect(await cities()).not.toEqual(expect.arrayContaining(['Novi Beograd']));
     expect((await backfillPlaces(client, { batchSize: 100 })).updated).toBe(0);

@@ -71,7 +71,9 @@ export async function backfillPlaces(
       const place = finder.complete(withoutOlderReadings(row));
       // Emptied as an import now leaves it (normalize-row.ts): it would pin the business where it is not.
       const placeholder =
-        row.latitude !== null && row.longitude !== null && isPlaceholderPosition(row.latitude, row.longitude);
+        row.latitude !== null &&
+        row.longitude !== null &&
+        isPlaceholderPosition(row.latitude, row.longitude, row.full_address !== null);
       if (
         !placeholder &&
         place.city === row.city &&
@@ -129,7 +131,7 @@ const AREA_OR_QUARTER = new RegExp(AREA_OR_QUARTER_PATTERN, 'i');
 function withoutOlderReadings(row: Stored): PlaceInput {
   let { city, country, country_code: countryCode, time_zone: timeZone } = row;
   const { latitude, longitude, full_address: address } = row;
-  if (latitude !== null && longitude !== null && isPlaceholderPosition(latitude, longitude)) {
+  if (latitude !== null && longitude !== null && isPlaceholderPosition(latitude, longitude, address !== null)) {
     if (city !== null && city === placeNear(latitude, longitude, countryCode)?.name) city = null;
     if (timeZone !== null && timeZone === timeZoneAt(latitude, longitude, countryCode)) timeZone = null;
     if (countryCode !== null && countryCode === countryAt(latitude, longitude)) {

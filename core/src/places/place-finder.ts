@@ -59,7 +59,10 @@ export class PlaceFinder {
     const { counts } = this;
     let { city, postal_code: postalCode, country_code: countryCode } = input;
     const { latitude, longitude } = input;
-    const hasPosition = latitude !== null && longitude !== null && !isPlaceholderPosition(latitude, longitude);
+    const hasPosition =
+      latitude !== null &&
+      longitude !== null &&
+      !isPlaceholderPosition(latitude, longitude, input.full_address !== null);
     const key = hasPosition ? `${latitude},${longitude}` : '';
 
     if ((city === null || countryCode === null) && input.full_address !== null) {
@@ -122,13 +125,16 @@ export class PlaceFinder {
 }
 
 /**
- * A position with a latitude or longitude of exactly 0: what exports write for a coordinate they lack (Kinolog
- * Milena in the Belgrade file: a Russian phone, no address, longitude 0.0, which is in Burkina Faso). It names no
- * country, town or zone (it is not reverse geocoded): a business really on the equator or the Greenwich meridian
- * has decimals there, as every position near them in the real exports does.
+ * A position no business is at, which names no country, town or zone (it is not reverse geocoded):
+ * - a latitude or longitude of exactly 0, what exports write for a coordinate they lack (Kinolog Milena in the
+ *   Belgrade file: a Russian phone, no address, longitude 0.0, which is in Burkina Faso); a business really on the
+ *   equator or the Greenwich meridian has decimals there, as every position near them in the real exports does;
+ * - for a business with no address, a point in no country (the sea): where exports put service-area businesses
+ *   (23 Alabama and Arkansas trades off the coast of Oregon, a Tampa plumber in the mid-Atlantic). The borders
+ *   reach into coastal waters, and a business on a pier has an address.
  */
-export function isPlaceholderPosition(latitude: number, longitude: number): boolean {
-  return latitude === 0 || longitude === 0;
+export function isPlaceholderPosition(latitude: number, longitude: number, hasAddress = true): boolean {
+  return latitude === 0 || longitude === 0 || (!hasAddress && countryAt(latitude, longitude) === null);
 }
 
 function coordinatesOf(key: string): [number, number] {

@@ -1,7 +1,7 @@
 import { placeFromAddress } from './address.js';
 import { countryAt } from './country-at.js';
 import { MAX_NEAREST_KM, placeNear, reachKm } from './gazetteer.js';
-import { PlaceFinder } from './place-finder.js';
+import { isPlaceholderPosition, PlaceFinder } from './place-finder.js';
 import { countryTimeZone, timeZoneAt, timeZoneName } from './time-zone.js';
 
 describe('the place at the end of an address', () => {
@@ -84,6 +84,16 @@ describe('the place of a business', () => {
     const addressed = { ...business, full_address: 'Vojvode Stepe 29, Beograd', latitude: 0, longitude: 20.46 };
     expect(finder.complete(addressed)).toMatchObject({ city: 'Beograd', country_code: null, time_zone: null });
     expect(finder.counts).toMatchObject({ countryFromCoordinates: 0, timeZoneFromCoordinates: 0, cityFromAddress: 1 });
+  });
+
+  it('takes a point at sea for a placeholder when the business has no address, which exports write for those', () => {
+    // Third Gen Electric LLC (a Birmingham electrician, no address) and 22 others 300 km off Oregon.
+    expect(isPlaceholderPosition(46.423669, -129.9427086, false)).toBe(true);
+    const atSea = new PlaceFinder().complete({ ...business, full_address: null, latitude: 46.42, longitude: -129.94 });
+    expect(atSea).toMatchObject({ city: null, country_code: null, time_zone: null });
+    // With an address the position is the business's own (a pier, a ship); a town's centre on land is a place.
+    expect(isPlaceholderPosition(46.423669, -129.9427086, true)).toBe(false);
+    expect(isPlaceholderPosition(40.6971415, -73.979506, false)).toBe(false);
   });
 
   it('reads a position near the equator or the Greenwich meridian, which has decimals', () => {

@@ -66,7 +66,7 @@ export const IMPORT_PROBLEM_REASONS: Record<ImportProblemKind, string> = {
   'same-name-and-address':
     'Aynı ad ve adresle bir işletme zaten kayıtlı ya da dosyada daha sonra geliyor. Satır atlandı.',
   position:
-    'Enlem -90 ile 90, boylam -180 ile 180 arasında bir sayı olmalı ve ikisi birlikte verilmeli; tam 0 olan enlem ya da boylam, dışa aktarımların eksik konum için yazdığı değerdir. Konum boş bırakıldı.',
+    'Enlem -90 ile 90, boylam -180 ile 180 arasında bir sayı olmalı ve ikisi birlikte verilmeli; tam 0 olan enlem ya da boylam, dışa aktarımların eksik konum için yazdığı değerdir; adresi olmayan bir işletmenin hiçbir ülkeye düşmeyen (denizdeki) konumu da yalnızca bir bölgeye hizmet eden işletmeler için yazılır. Konum boş bırakıldı.',
   rating: 'Puan 0 ile 5 arasında bir sayı olmalı; boş bırakıldı.',
   reviews: 'Yorum sayısı 0 veya daha büyük bir tam sayı olmalı; 0 (ya da en büyük değer) kaydedildi.',
   'country-code':
