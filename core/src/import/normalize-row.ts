@@ -8,7 +8,7 @@ import { cellBoolean, cellNumber, cellText, detach, Memo } from './cells.js';
 import type { ColumnExtraction, ImportColumn } from './columns.js';
 import { isoCountryCode } from './country-code.js';
 import { namedCity } from '../places/city-names.js';
-import { isPlaceholderPosition, PlaceFinder } from '../places/place-finder.js';
+import { hasAddress, isPlaceholderPosition, PlaceFinder } from '../places/place-finder.js';
 import type { ImportProblemKind } from '../wire/import-problems.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
@@ -173,8 +173,10 @@ function normalizeWith(
   if (!name) return { rowNumber, kind: 'name-empty', reason: 'The name is empty; every business needs a name.' };
   if (name.length > 500) return { rowNumber, kind: 'name-too-long', reason: 'The name is longer than 500 characters.' };
 
-  const hasAddress = text('full_address') !== null || text('street') !== null;
-  const [latitude, longitude] = position(raw('latitude'), raw('longitude'), hasAddress, report);
+  const fullAddress = text('full_address');
+  const street = text('street');
+  const addressed = hasAddress({ full_address: fullAddress, street });
+  const [latitude, longitude] = position(raw('latitude'), raw('longitude'), addressed, report);
   const rating = ratingOf(raw('rating'), report);
   const reviews = reviewsOf(raw('reviews'), report);
 
@@ -197,8 +199,6 @@ function normalizeWith(
 
   const type = text('type');
   const category = text('category') ?? type;
-  const fullAddress = text('full_address');
-  const street = text('street');
   const phone = text('phone');
   const url = text('url');
   const placeId = text('place_id');
@@ -234,6 +234,7 @@ function normalizeWith(
     country,
     country_code: countryCode,
     full_address: fullAddress,
+    street,
     latitude,
     longitude,
     timeZone: text('time_zone'),

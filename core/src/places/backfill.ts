@@ -7,7 +7,7 @@ import type { PlaceCounts } from '../wire/uploads.js';
 import { AREA_OR_QUARTER_PATTERN } from './address.js';
 import { countryAt } from './country-at.js';
 import { placeNear } from './gazetteer.js';
-import { isPlaceholderPosition, PlaceFinder, type PlaceInput } from './place-finder.js';
+import { hasAddress, isPlaceholderPosition, PlaceFinder, type PlaceInput } from './place-finder.js';
 import { timeZoneAt } from './time-zone.js';
 
 export interface PlaceBackfill {
@@ -28,6 +28,7 @@ interface Stored {
   country: string | null;
   country_code: string | null;
   full_address: string | null;
+  street: string | null;
   latitude: number | null;
   longitude: number | null;
   time_zone: string | null;
@@ -54,7 +55,7 @@ export async function backfillPlaces(
     options.signal?.throwIfAborted();
     const { rows } = await client.query<Stored>(
       // pg reads bigint as a string; ordered by the column itself (an id::text column would order as text).
-      `select id, city, postal_code, country, country_code, full_address, latitude, longitude, time_zone
+      `select id, city, postal_code, country, country_code, full_address, street, latitude, longitude, time_zone
        from businesses where id > $1 and (city is null or country_code is null or time_zone is null
          or latitude = 0 or longitude = 0 or city ~* $3)
        order by id limit $2`,
@@ -63,7 +64,7 @@ export async function backfillPlaces(
     if (rows.length === 0) break;
     after = rows[rows.length - 1].id;
     examined += rows.length;
-    const changed: (Omit<Stored, 'full_address' | 'latitude' | 'longitude'> & {
+    const changed: (Omit<Stored, 'full_address' | 'street' | 'latitude' | 'longitude'> & {
       city_slug: string | null;
       placeholder: boolean;
     })[] = [];
@@ -73,7 +74,7 @@ export async function backfillPlaces(
       const placeholder =
         row.latitude !== null &&
         row.longitude !== null &&
-        isPlaceholderPosition(row.latitude, row.longitude, row.full_address !== null);
+        isPlaceholderPosition(row.latitude, row.longitude, hasAddress(row));
       if (
         !placeholder &&
         place.city === row.city &&
@@ -131,7 +132,7 @@ const AREA_OR_QUARTER = new RegExp(AREA_OR_QUARTER_PATTERN, 'i');
 function withoutOlderReadings(row: Stored): PlaceInput {
   let { city, country, country_code: countryCode, time_zone: timeZone } = row;
   const { latitude, longitude, full_address: address } = row;
-  if (latitude !== null && longitude !== null && isPlaceholderPosition(latitude, longitude, address !== null)) {
+  if (latitude !== null && longitude !== null && isPlaceholderPosition(latitude, longitude, hasAddress(row))) {
     if (city !== null && city === placeNear(latitude, longitude, countryCode)?.name) city = null;
     if (timeZone !== null && timeZone === timeZoneAt(latitude, longitude, countryCode)) timeZone = null;
     if (countryCode !== null && countryCode === countryAt(latitude, longitude)) {

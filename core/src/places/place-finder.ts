@@ -19,6 +19,7 @@ export interface Place {
 
 export interface PlaceInput extends Omit<Place, 'time_zone'> {
   full_address: string | null;
+  street: string | null;
   latitude: number | null;
   longitude: number | null;
   /** The file's time_zone cell. */
@@ -60,9 +61,7 @@ export class PlaceFinder {
     let { city, postal_code: postalCode, country_code: countryCode } = input;
     const { latitude, longitude } = input;
     const hasPosition =
-      latitude !== null &&
-      longitude !== null &&
-      !isPlaceholderPosition(latitude, longitude, input.full_address !== null);
+      latitude !== null && longitude !== null && !isPlaceholderPosition(latitude, longitude, hasAddress(input));
     const key = hasPosition ? `${latitude},${longitude}` : '';
 
     if ((city === null || countryCode === null) && input.full_address !== null) {
@@ -124,6 +123,11 @@ export class PlaceFinder {
   }
 }
 
+/** Whether a business has an address of any kind (a full address or a street): its position is its own then. */
+export function hasAddress(place: { full_address: string | null; street: string | null }): boolean {
+  return place.full_address !== null || place.street !== null;
+}
+
 /**
  * A position no business is at, which names no country, town or zone (it is not reverse geocoded):
  * - a latitude or longitude of exactly 0, what exports write for a coordinate they lack (Kinolog Milena in the
@@ -133,8 +137,8 @@ export class PlaceFinder {
  *   (23 Alabama and Arkansas trades off the coast of Oregon, a Tampa plumber in the mid-Atlantic). The borders
  *   reach into coastal waters, and a business on a pier has an address.
  */
-export function isPlaceholderPosition(latitude: number, longitude: number, hasAddress = true): boolean {
-  return latitude === 0 || longitude === 0 || (!hasAddress && countryAt(latitude, longitude) === null);
+export function isPlaceholderPosition(latitude: number, longitude: number, addressed = true): boolean {
+  return latitude === 0 || longitude === 0 || (!addressed && countryAt(latitude, longitude) === null);
 }
 
 function coordinatesOf(key: string): [number, number] {

@@ -1,3 +1,5 @@
+import { mapColumns } from '../import/columns.js';
+import { normalizeRow } from '../import/normalize-row.js';
 import { placeFromAddress } from './address.js';
 import { countryAt } from './country-at.js';
 import { MAX_NEAREST_KM, placeNear, reachKm } from './gazetteer.js';
@@ -73,7 +75,7 @@ describe('the place at a point', () => {
 });
 
 describe('the place of a business', () => {
-  const business = { city: null, postal_code: null, country: null, country_code: null, timeZone: null };
+  const business = { city: null, postal_code: null, country: null, country_code: null, street: null, timeZone: null };
 
   it('takes no place from a coordinate of exactly 0, which exports write for a missing one', () => {
     // Kinolog Milena (Belgrade file): a Russian phone, no address, longitude 0.0, which is in Burkina Faso.
@@ -94,6 +96,19 @@ describe('the place of a business', () => {
     // With an address the position is the business's own (a pier, a ship); a town's centre on land is a place.
     expect(isPlaceholderPosition(46.423669, -129.9427086, true)).toBe(false);
     expect(isPlaceholderPosition(40.6971415, -73.979506, false)).toBe(false);
+    // An import decides by the row's full address or street, as the backfill and PlaceFinder do.
+    const columns = mapColumns(['name', 'full_address', 'street', 'latitude', 'longitude']);
+    const imported = (address: string | null, street: string | null) => {
+      const warnings: string[] = [];
+      const row = normalizeRow(['Offshore', address, street, 46.42, -129.94], columns, 2, (w) =>
+        warnings.push(w.column),
+      );
+      if ('reason' in row) throw new Error(row.reason);
+      return [row.latitude, warnings];
+    };
+    expect(imported(null, null)).toEqual([null, ['latitude']]);
+    expect(imported(null, '1 Pier Road')).toEqual([46.42, []]);
+    expect(imported('1 Pier Road, Astoria, OR 97103', null)).toEqual([46.42, []]);
   });
 
   it('reads a position near the equator or the Greenwich meridian, which has decimals', () => {
