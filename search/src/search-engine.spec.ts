@@ -144,6 +144,9 @@ describe.each(contractEngines())('search contract: %s engine', (kind, contract) 
     ['Deutschland', (f: (typeof FIXTURES)[number]) => f.countryCode === 'DE'],
     ['Bahnhofstrasse', (f: (typeof FIXTURES)[number]) => f.address.startsWith('Bahnhofstrasse')],
     ['New York, United States', (f: (typeof FIXTURES)[number]) => f.city === 'New York'],
+    ['8001', (f: (typeof FIXTURES)[number]) => f.postalCode === '8001'],
+    ['Zürich, 8001', (f: (typeof FIXTURES)[number]) => f.postalCode === '8001'],
+    ['62701', (f: (typeof FIXTURES)[number]) => f.postalCode === '62701'],
     ['Springfield, Germany', () => false],
   ])('filters by location %s and never returns businesses elsewhere', async (location, expected) => {
     const result = await search({ location, limit: 100 });

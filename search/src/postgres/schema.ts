@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v28';
+export const LAYOUT_VERSION = 'search_documents v29';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';

@@ -25,6 +25,12 @@ function openAroundTheClock(minutes: string): string {
              select from unnest(${minutes}) r where lower(r) % 1440 <> 0 or upper(r) % 1440 <> 0)`;
 }
 
+/**
+ * The postal code alone is a location term too ("34104", "EC1A 1BB"), folded and spaced as a location's part is
+ * (text.ts locationGroups); the address's own parts only hold it beside the town or state ("fl 34104").
+ */
+const POSTAL_CODE_TERM = `array_remove(array[nullif(btrim(regexp_replace(search_fold(b.postal_code), '\\s+', ' ', 'g')), '')], null)`;
+
 export const SOURCE_SQL = `
   select b.id, b.slug, b.name,
          nullif(btrim(b.category), '') as category, nullif(b.category_slug, '') as category_slug,
@@ -35,7 +41,8 @@ export const SOURCE_SQL = `
          b.open_minutes, coalesce(b.time_zone, 'UTC') as time_zone,
          search_place_terms(search_location_terms(b.city, b.country, b.country_code, b.full_address),
                             b.country_code, nullif(b.city_slug, ''))
-           || search_region_terms(b.country_code, b.full_address) as location_terms,
+           || search_region_terms(b.country_code, b.full_address)
+           || ${POSTAL_CODE_TERM} as location_terms,
          search_synonym_phrases(b.name, b.category, b.type) as synonym_phrases,
          nullif(concat_ws(' ', search_amenity_words(b.about),
            case when ${openAroundTheClock('b.open_minutes')} then '${AROUND_THE_CLOCK}' end), '') as amenities

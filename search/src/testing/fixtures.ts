@@ -10,6 +10,8 @@ export interface Fixture {
   country: string;
   countryCode: string;
   address: string;
+  /** The stored postal code (businesses.postal_code), as an export's column gives it. */
+  postalCode?: string;
   lat: number | null;
   lng: number | null;
   rating: number | null;
@@ -95,6 +97,7 @@ export const FIXTURES: Fixture[] = [
     country: 'Switzerland',
     countryCode: 'CH',
     address: 'Bahnhofstrasse 10, 8001 Zürich, Switzerland',
+    postalCode: '8001',
     lat: 47.3717,
     lng: 8.539,
     rating: 3.9,
@@ -109,6 +112,7 @@ export const FIXTURES: Fixture[] = [
     country: 'Switzerland',
     countryCode: 'CH',
     address: 'Bahnhofstrasse 21, 8001 Zürich, Switzerland',
+    postalCode: '8001',
     lat: 47.37,
     lng: 8.5392,
     rating: 4.7,
@@ -148,6 +152,7 @@ export const FIXTURES: Fixture[] = [
     country: 'United States',
     countryCode: 'US',
     address: '123 Mulberry St, New York, NY 10013, United States',
+    postalCode: '10013',
     lat: 40.7193,
     lng: -73.9973,
     rating: 4.2,
@@ -253,6 +258,7 @@ export const FIXTURES: Fixture[] = [
     country: 'United States',
     countryCode: 'US',
     address: `${100 + i} Main St, Springfield, IL 62701, United States`,
+    postalCode: '62701',
     lat: 39.7817 + i * 0.001,
     lng: -89.6501,
     rating: i % 5 === 0 ? null : 3 + (i % 5) * 0.4,
@@ -268,11 +274,11 @@ export async function insertFixtures(
   const { rows } = await pool.query<{ id: string; place_id: string }>(
     `insert into businesses (name, slug, category, type, full_address, city, country, country_code, latitude, longitude,
                              rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified,
-                             time_zone, open_minutes, about, url)
+                             time_zone, open_minutes, about, url, postal_code)
      select * from jsonb_to_recordset($1::jsonb) as r(name text, slug text, category text, type text, full_address text,
        city text, country text, country_code text, latitude float8, longitude float8, rating float8, reviews int,
        is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean,
-       time_zone text, open_minutes int4multirange, about text, url text)
+       time_zone text, open_minutes int4multirange, about text, url text, postal_code text)
      returning id, place_id`,
     [
       JSON.stringify(
@@ -300,6 +306,7 @@ export async function insertFixtures(
           time_zone: f.timeZone ?? null,
           open_minutes: openMinutesOf(f.hours ?? null),
           url: f.website ?? null,
+          postal_code: f.postalCode ?? null,
         })),
       ),
     ],
