@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
@@ -27,7 +28,7 @@ interface Answer {
 }
 
 /** One request with the path sent byte for byte (no client normalises `//`, `/./` or a trailing slash). */
-function raw(port: number, method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+function raw(port: number, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) {
   return new Promise<Answer>((resolve, reject) => {
     const req = httpRequest(
       {
@@ -181,6 +182,37 @@ describe('access from route metadata, deny by default', () => {
     );
     const limits = routes.filter((r) => r.body?.kind === 'json').map((r) => (r.body as { limit: string }).limit);
     expect(limits.filter((limit) => parseInt(limit, 10) > 100 && limit !== '256kb')).toEqual([]);
+  });
+
+  it('reads a body sent compressed (gzip, deflate, br) as the JSON it holds', async () => {
+    const body = JSON.stringify({ username: 'admin', password: 'not the password' });
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const answer = await raw(port, 'POST', '/api/admin/login', compress(body), { 'content-encoding': encoding });
+      expect([encoding, answer.status]).toEqual([encoding, 401]);
+    }
+    const contact = await raw(port, 'POST', '/api/contact', gzipSync('{"name": "Ada"}'), {
+      'content-encoding': 'gzip',
+    });
+    expect([contact.status, JSON.parse(contact.body).message]).toEqual([400, expect.any(Array)]);
+  });
+
+  it('refuses a body nesting arrays or objects more than 32 deep with a 400', async () => {
+    for (const body of ['['.repeat(4000) + ']'.repeat(4000), '{"a":'.repeat(1500) + '1' + '}'.repeat(1500)]) {
+      const answer = await raw(port, 'POST', '/api/contact', body);
+      expect([answer.status, JSON.parse(answer.body).message]).toEqual([
+        400,
+        'The request body nests arrays and objects more than 32 deep; no call takes such a body.',
+      ]);
+    }
+    // Brackets inside strings are text: this body is refused by the form's own rules.
+    const text = JSON.stringify({ name: '['.repeat(100), email: 'ada@example.com', subject: '{"', message: '\\"[' });
+    expect(JSON.parse((await raw(port, 'POST', '/api/contact', text)).body).message).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Subject/)]),
+    );
   });
 
   it('gives every route that reads a body a body rule', () => {

@@ -88,6 +88,10 @@ export class RequestBodyInterceptor implements NestInterceptor {
  */
 function parseJson(text: string): unknown {
   if (text.trim() === '') return {};
+  if (nestingDepth(text) > MAX_NESTING)
+    throw new BadRequestException(
+      `The request body nests arrays and objects more than ${MAX_NESTING} deep; no call takes such a body.`,
+    );
   try {
     return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) as unknown;
   } catch (error) {
@@ -98,6 +102,30 @@ function parseJson(text: string): unknown {
         : `The request body is not valid JSON (${message}).`,
     );
   }
+}
+
+/**
+ * Levels of arrays and objects a body may nest (the calls' bodies nest two or three): validation walks a body
+ * recursively, and a few kilobytes of brackets would overflow its stack (a 500).
+ */
+const MAX_NESTING = 32;
+
+/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings aside). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** A request carries a body when it says so (Transfer-Encoding, or a Content-Length above 0). */
@@ -149,5 +177,8 @@ function readBody(stream: NodeJS.ReadableStream, req: FastifyRequest, limit: str
     stream.once('end', onEnd);
     stream.once('error', onError);
     req.raw.once('aborted', onAborted);
+    // A 'data' listener does not start a stream paused on purpose: @fastify/compress hands over its inflating
+    // stream paused, and a compressed body was never read (the request hung until the client left).
+    stream.resume();
   });
 }
