@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -28,6 +29,7 @@ import {
   BUSINESS_TEXT_LIMITS as MAX,
   COUNTRY_CODE_PATTERN,
 } from '@directory/core';
+import { Omittable } from '../http/omittable.js';
 import { IntersectionType } from '@nestjs/swagger';
 import { PageQuery } from '../common/paging.dto.js';
 
@@ -98,9 +100,11 @@ function InRange(field: keyof typeof BUSINESS_RANGES) {
   return applyDecorators(Min(min, { message }), Max(max, { message }));
 }
 
+const REVIEWS_RULE = `reviews must be a whole number from 0 to ${BUSINESS_RANGES.reviews.max}`;
+
 /** The editable fields of a business; every one optional, each validated (limits: core/src/wire/admin-businesses.ts). */
 export class UpdateBusinessDto {
-  @IsOptional()
+  @Omittable()
   @MaxLength(MAX.name, { message: `name must be at most ${MAX.name} characters` })
   @MinLength(1, { message: 'name must not be empty' })
   @IsString({ message: 'name must be text' })
@@ -136,16 +140,17 @@ export class UpdateBusinessDto {
   @IsNumber({}, { message: 'rating must be a number' })
   rating?: number | null;
 
-  @IsOptional()
-  @Min(0, { message: 'reviews must be a whole number (0 or more)' })
-  @IsInt({ message: 'reviews must be a whole number (0 or more)' })
+  @Omittable()
+  @Max(BUSINESS_RANGES.reviews.max, { message: REVIEWS_RULE })
+  @Min(0, { message: REVIEWS_RULE })
+  @IsInt({ message: REVIEWS_RULE })
   reviews?: number;
 
   @IsOptional() @IsUrl({}, { message: 'url must be a web address' }) url?: string | null;
   @IsOptional() @IsUrl({}, { message: 'photo must be a web address' }) photo?: string | null;
   @IsOptional() @MaxLength(MAX.about) @IsString() about?: string | null;
-  @IsOptional() @IsBoolean({ message: 'verified must be true or false' }) verified?: boolean;
-  @IsOptional() @IsBoolean({ message: 'isApproved must be true or false' }) isApproved?: boolean;
+  @Omittable() @IsBoolean({ message: 'verified must be true or false' }) verified?: boolean;
+  @Omittable() @IsBoolean({ message: 'isApproved must be true or false' }) isApproved?: boolean;
 }
 
 const IDS_RULE = `ids must be a list of 1 to ${BULK_APPROVAL_MAX} business ids (whole numbers, 1 or more)`;
@@ -155,7 +160,7 @@ export class BulkApprovalDto {
   @IsBoolean({ message: 'isApproved must be true or false' })
   isApproved!: boolean;
 
-  @IsOptional()
+  @Omittable()
   @Max(Number.MAX_SAFE_INTEGER, { each: true, message: IDS_RULE })
   @Min(1, { each: true, message: IDS_RULE })
   @IsInt({ each: true, message: IDS_RULE })
@@ -164,8 +169,9 @@ export class BulkApprovalDto {
   @IsArray({ message: IDS_RULE })
   ids?: number[];
 
-  @IsOptional()
-  @ValidateNested()
+  @Omittable()
+  @ValidateNested({ message: 'matching must be an object of filters' })
+  @IsObject({ message: 'matching must be an object of filters' })
   @Type(() => AdminBusinessFiltersDto)
   matching?: AdminBusinessFiltersDto;
 }
@@ -175,7 +181,7 @@ export class BulkApprovalDto {
  * ones waiting for approval are deleted (approved ones are left alone).
  */
 export class BulkRejectDto {
-  @IsOptional()
+  @Omittable()
   @Max(Number.MAX_SAFE_INTEGER, { each: true, message: IDS_RULE })
   @Min(1, { each: true, message: IDS_RULE })
   @IsInt({ each: true, message: IDS_RULE })
@@ -184,8 +190,9 @@ export class BulkRejectDto {
   @IsArray({ message: IDS_RULE })
   ids?: number[];
 
-  @IsOptional()
-  @ValidateNested()
+  @Omittable()
+  @ValidateNested({ message: 'matching must be an object of filters' })
+  @IsObject({ message: 'matching must be an object of filters' })
   @Type(() => AdminBusinessFiltersDto)
   matching?: AdminBusinessFiltersDto;
 }

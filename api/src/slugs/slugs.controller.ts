@@ -12,7 +12,8 @@ import {
 } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Job } from 'bullmq';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Omittable } from '../http/omittable.js';
 import { ApiCall } from '../docs/api-responses.js';
 import { GenericObject } from '../docs/schemas.js';
 import { enqueueSlugFix, QUEUES, SLUG_JOBS, type SlugFixProgress, type SlugFixResult } from '@directory/core';
@@ -29,7 +30,7 @@ const BATCH_RULE = 'batchSize must be a whole number from 1 to 10000.';
 
 /** POST /api/admin/fix-slugs body (optional). */
 class FixSlugsBody {
-  @IsOptional()
+  @Omittable()
   @Max(10_000, { message: BATCH_RULE })
   @Min(1, { message: BATCH_RULE })
   @IsInt({ message: BATCH_RULE })

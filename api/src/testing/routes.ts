@@ -19,6 +19,8 @@ export interface ApiRoute {
   body?: BodyRule;
   /** Whether the handler reads @Body(). */
   readsBody: boolean;
+  /** The declared type of the handler's @Body() (a DTO class, or Object for an interface). */
+  bodyType?: unknown;
 }
 
 const OUTSIDE_PREFIX = new Set([...HEALTH_ROUTES, ...SITEMAP_ROUTES, ...METRICS_ROUTES].map((r) => r.path));
@@ -39,6 +41,7 @@ export function apiRoutes(app: INestApplication): ApiRoute[] {
         if (paths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, unknown>;
+        const bodyArgument = Object.keys(args).find((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
         for (const base of bases) {
           for (const path of [paths].flat()) {
             const joined = [base, path]
@@ -51,7 +54,13 @@ export function apiRoutes(app: INestApplication): ApiRoute[] {
               name: `${type.name}.${name}`,
               access: Reflect.getMetadata(ACCESS_RULE, handler) ?? Reflect.getMetadata(ACCESS_RULE, type),
               body: Reflect.getMetadata(BODY_RULE, handler),
-              readsBody: Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`)),
+              readsBody: bodyArgument !== undefined,
+              bodyType:
+                bodyArgument === undefined
+                  ? undefined
+                  : (Reflect.getMetadata('design:paramtypes', prototype, name) as unknown[])[
+                      (args[bodyArgument] as { index: number }).index
+                    ],
             });
           }
         }

@@ -58,6 +58,31 @@ describe('export parameters (admin spec §7)', () => {
     expect(() => parseExportRequest(input, NOW)).toThrow(message);
   });
 
+  it('reads null as a value left out and refuses values of another type with a sentence naming them', () => {
+    const nulls = {
+      fields: null,
+      countryCode: null,
+      categories: null,
+      dateRange: null,
+      startDate: null,
+      endDate: null,
+    };
+    expect(parseExportRequest(nulls as never, NOW)).toEqual(parseExportRequest({}, NOW));
+    const refused = (input: unknown) => () => parseExportRequest(input as never, NOW);
+    for (const [input, sentence] of [
+      [{ fields: {} }, 'fields must be a list of names, or names separated by commas.'],
+      [{ fields: ['name', 3] }, 'fields must be a list of names, or names separated by commas.'],
+      [{ categories: 5 }, 'categories must be a list of names, or names separated by commas.'],
+      [{ countryCode: 41 }, 'countryCode must be text.'],
+      [{ dateRange: ['all'] }, 'dateRange must be text.'],
+      [{ startDate: {} }, 'startDate must be text.'],
+      [[], 'The export request must be an object such as {"countryCode": "CH"}.'],
+      ['CH', 'The export request must be an object such as {"countryCode": "CH"}.'],
+    ] as const) {
+      expect(refused(input)).toThrow(new ExportRequestError(sentence));
+    }
+  });
+
   it('maps the legacy panel fields and names the file businesses_export_{date}.csv', () => {
     const request = parseLegacyExportRequest(
       { selectedFields: ['name', 'address', 'reviewCount', 'placeId', 'countryCode'], countryCode: 'us' },

@@ -62,8 +62,31 @@ function dateOf(name: string, value: string | undefined): string | null {
   return text;
 }
 
+/**
+ * The input as ExportInput describes it, from any JSON body: a list is an array of texts or a comma-separated
+ * text, the others texts; null is a value left out.
+ */
+function checkedInput(input: unknown): ExportInput {
+  if (input === null || input === undefined) return {};
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw new ExportRequestError('The export request must be an object such as {"countryCode": "CH"}.');
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
+  for (const name of ['fields', 'categories'] as const) {
+    const value: unknown = given[name];
+    if (value === undefined || typeof value === 'string') continue;
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+      throw new ExportRequestError(`${name} must be a list of names, or names separated by commas.`);
+  }
+  for (const name of ['countryCode', 'dateRange', 'startDate', 'endDate'] as const) {
+    if (given[name] !== undefined && typeof given[name] !== 'string')
+      throw new ExportRequestError(`${name} must be text.`);
+  }
+  return given as ExportInput;
+}
+
 /** Validates the admin's §7 export parameters. Throws ExportRequestError with a sentence naming the problem. */
-export function parseExportRequest(input: ExportInput, now: Date = new Date()): ExportRequest {
+export function parseExportRequest(raw: ExportInput, now: Date = new Date()): ExportRequest {
+  const input = checkedInput(raw);
   const requested = list(input.fields);
   const unknown = requested.filter((f) => !isExportField(f));
   if (unknown.length > 0) {

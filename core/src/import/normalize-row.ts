@@ -10,6 +10,7 @@ import { isoCountryCode } from './country-code.js';
 import { namedCity } from '../places/city-names.js';
 import { hasAddress, isPlaceholderPosition, PlaceFinder } from '../places/place-finder.js';
 import type { ImportProblemKind } from '../wire/import-problems.js';
+import { BUSINESS_RANGES } from '../wire/admin-businesses.js';
 
 /** A business ready to be written: every column of the businesses table that an import sets. */
 export interface BusinessRow {
@@ -125,7 +126,7 @@ export function normalizeRow(
  */
 const PLACE_KINDS: ReadonlySet<string> = new Set(['area', 'postal code']);
 
-const MAX_REVIEWS = 2_147_483_647;
+const MAX_REVIEWS = BUSINESS_RANGES.reviews.max;
 const WARNINGS = {
   latitude: 'Latitude must be a number from -90 to 90; the position was left empty.',
   longitude: 'Longitude must be a number from -180 to 180; the position was left empty.',

@@ -126,6 +126,8 @@ export const BUSINESS_RANGES = {
   latitude: { min: -90, max: 90 },
   longitude: { min: -180, max: 180 },
   rating: { min: 0, max: 5 },
+  /** A whole number; the column is a 32-bit integer. */
+  reviews: { min: 0, max: 2_147_483_647 },
 } as const;
 
 /** A country code as the edit takes it: two letters (stored upper case). */

@@ -112,6 +112,8 @@ export function validateBusiness(form: BusinessForm): Partial<Record<TextField, 
   const reviews = number(form.reviews);
   if (reviews !== null && (!Number.isInteger(reviews) || reviews < 0)) {
     errors.reviews = 'Yorum sayısı 0 veya daha büyük bir tam sayı olmalıdır.';
+  } else if (reviews !== null && reviews > BUSINESS_RANGES.reviews.max) {
+    errors.reviews = `Yorum sayısı en fazla ${BUSINESS_RANGES.reviews.max} olabilir.`;
   }
   for (const field of ['url', 'photo'] as const) {
     if (form[field].trim() && !isWebAddress(form[field].trim())) {
