@@ -11,9 +11,13 @@ import {
   type BusinessDeleteScope,
   BusinessSchema,
   slugify,
+  zoneOfEditedPlace,
 } from '@directory/core';
 import type { AdminBusinessQuery, UpdateBusinessDto } from './admin-businesses.dto.js';
 import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
+
+/** The edited fields that move a business: its time zone is found again when one of them changes. */
+const PLACE_FIELDS = ['countryCode', 'latitude', 'longitude', 'fullAddress', 'street', 'city'] as const;
 
 const SORT_COLUMNS = { name: 'name', rating: 'rating', reviewCount: 'reviews', createdAt: 'created_at' } as const;
 
@@ -186,6 +190,18 @@ export class AdminBusinessesRepository {
       business.category = await this.aliases.canonicalCategory(business.category ?? null);
     business.categorySlug = slugify(business.category) || null;
     business.citySlug = slugify(business.city) || null;
+    // Hours are judged at the zone of the place the business is at now.
+    if (PLACE_FIELDS.some((field) => clean[field] !== undefined))
+      business.timeZone = zoneOfEditedPlace(
+        {
+          country_code: business.countryCode ?? null,
+          latitude: business.latitude == null ? null : Number(business.latitude),
+          longitude: business.longitude == null ? null : Number(business.longitude),
+          full_address: business.fullAddress ?? null,
+          street: business.street ?? null,
+        },
+        business.timeZone ?? null,
+      );
     await this.em.flush();
     return { id: business.id, slug: business.slug, name: business.name };
   }

@@ -89,6 +89,33 @@ describe('admin calls', () => {
     ]);
   });
 
+  it('judges hours at the zone of the place an edit moves the business to', async () => {
+    const id = await idOf('test-business-aaaaaa');
+    const zone = async () =>
+      (await t.orm.em.fork().execute('select time_zone from businesses where id = ?', [id]))[0].time_zone;
+    await t.orm.em
+      .fork()
+      .execute(`update businesses set time_zone = 'Europe/Zurich', country_code = 'CH' where id = ?`, [id]);
+    // A position in another country's zone: that zone.
+    const newYork = { city: 'New York', countryCode: 'US', fullAddress: '1 Main St, New York, NY 10001' };
+    await as('put', `/api/admin/businesses/${id}`)
+      .send({ ...newYork, latitude: 40.75, longitude: -73.99 })
+      .expect(200);
+    expect(await zone()).toBe('America/New_York');
+    // No position in a country of several zones: the zone it had, being one of the country's.
+    await as('put', `/api/admin/businesses/${id}`).send({ latitude: null, longitude: null }).expect(200);
+    expect(await zone()).toBe('America/New_York');
+    // A country of one zone: that zone; a name or a phone changes nothing.
+    await as('put', `/api/admin/businesses/${id}`).send({ countryCode: 'RS', city: 'Beograd' }).expect(200);
+    expect(await zone()).toBe('Europe/Belgrade');
+    await t.orm.em.fork().execute(`update businesses set time_zone = 'Asia/Tokyo' where id = ?`, [id]);
+    await as('put', `/api/admin/businesses/${id}`).send({ name: 'Test Business', phone: '+381 11 123' }).expect(200);
+    expect(await zone()).toBe('Asia/Tokyo');
+    // Several zones, no position, a zone of another country before: none is known.
+    await as('put', `/api/admin/businesses/${id}`).send({ countryCode: 'US', city: 'Chicago' }).expect(200);
+    expect(await zone()).toBeNull();
+  });
+
   it.each([
     ['get', '/api/admin/businesses/%s'],
     ['put', '/api/admin/businesses/%s'],

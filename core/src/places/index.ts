@@ -9,6 +9,7 @@ export {
   type Place,
   type PlaceInput,
   PlaceFinder,
+  zoneOfEditedPlace,
 } from './place-finder.js';
-export { countryTimeZone, knownTimeZones, timeZoneAt, timeZoneName } from './time-zone.js';
+export { countryTimeZone, isZoneOf, knownTimeZones, timeZoneAt, timeZoneName } from './time-zone.js';
 export { backfillOpenMinutes, backfillPlaces, type PlaceBackfill } from './backfill.js';

@@ -3,7 +3,7 @@ import { countryName } from '../rules/countries.js';
 import { placeFromAddress } from './address.js';
 import { countryAt } from './country-at.js';
 import { placeNear } from './gazetteer.js';
-import { countryTimeZone, timeZoneAt, timeZoneName } from './time-zone.js';
+import { countryTimeZone, isZoneOf, timeZoneAt, timeZoneName } from './time-zone.js';
 import type { PlaceCounts } from '../wire/uploads.js';
 
 /** The place columns of a business, as the file gave them (after cleaning) and as they are stored. */
@@ -121,6 +121,26 @@ export class PlaceFinder {
       timeZoneUnreadable: input.timeZone !== null && fromFile === null,
     };
   }
+}
+
+/**
+ * The zone of a business whose place was edited by hand: the zone at its position (a real one, in its country),
+ * else its country's only zone, else the zone it had while that is one of its country's, else none. An import's
+ * zone described the place it gave; a business moved from Zürich to New York is no longer judged at Zürich's time.
+ */
+export function zoneOfEditedPlace(
+  place: Pick<PlaceInput, 'country_code' | 'latitude' | 'longitude' | 'full_address' | 'street'>,
+  previous: string | null,
+): string | null {
+  const { country_code: countryCode, latitude, longitude } = place;
+  if (countryCode === null) return null;
+  const positioned =
+    latitude !== null && longitude !== null && !isPlaceholderPosition(latitude, longitude, hasAddress(place));
+  return (
+    (positioned ? timeZoneAt(latitude, longitude, countryCode) : null) ??
+    countryTimeZone(countryCode) ??
+    (previous !== null && isZoneOf(previous, countryCode) ? previous : null)
+  );
 }
 
 /** Whether a business has an address of any kind (a full address or a street): its position is its own then. */

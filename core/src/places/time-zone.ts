@@ -42,6 +42,11 @@ export function timeZoneAt(latitude: number, longitude: number, countryCode: str
   return zone.aliasOf ?? zone.name;
 }
 
+/** Whether a zone is one of a country's (America/Chicago of US; Europe/Zurich of no country but CH and LI). */
+export function isZoneOf(zone: string, countryCode: string): boolean {
+  return ((getTimezone(zone)?.countries ?? []) as readonly string[]).includes(countryCode.toUpperCase());
+}
+
 /** The zone of a country that has exactly one (Serbia, Switzerland, India), else null (United States). */
 export function countryTimeZone(countryCode: string): string | null {
   const zones = getCountry(countryCode)?.timezones ?? [];
