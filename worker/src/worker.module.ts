@@ -30,6 +30,8 @@ import { WorkerHealthModule } from './health/worker-health.module.js';
     BullModule.registerQueue({ name: QUEUES.maintenance }),
     // The category merges' job queues the search rebuild that gives businesses the merged spellings.
     BullModule.registerQueue({ name: QUEUES.search }),
+    // The public counts' refresh asks for the sitemaps after it.
+    BullModule.registerQueue({ name: QUEUES.sitemaps }),
     JobSchedulersModule,
     SearchModule,
     ExportsModule,

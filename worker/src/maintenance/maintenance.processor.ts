@@ -23,6 +23,7 @@ import {
   MAINTENANCE_JOBS,
   QUEUES,
   refreshAggregates,
+  requestSitemapRegeneration,
   requestSynonymsReindex,
   withTransaction,
 } from '@directory/core';
@@ -46,6 +47,7 @@ export class MaintenanceProcessor extends WorkerHost {
     private readonly cache: CatalogueCache,
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
     @InjectQueue(QUEUES.search) private readonly searchQueue: Queue,
+    @InjectQueue(QUEUES.sitemaps) private readonly sitemapsQueue: Queue,
   ) {
     super();
   }
@@ -65,6 +67,13 @@ export class MaintenanceProcessor extends WorkerHost {
     const durationMs = Date.now() - started;
     await this.cache.changed('public counts refreshed');
     this.logger.log(`Aggregates refreshed in ${durationMs} ms`);
+    // Every write that changes the directory asks for this refresh (an admin's edit, approval or delete too):
+    // the sitemaps follow, debounced, so a deleted or hidden business leaves them within minutes, not a day.
+    try {
+      await requestSitemapRegeneration(this.sitemapsQueue);
+    } catch (error) {
+      this.logger.warn(`Could not request the sitemaps after a refresh: ${(error as Error).message}`);
+    }
     return { refreshedAt: new Date().toISOString(), durationMs };
   }
 

@@ -40,6 +40,9 @@ describe('maintenance queue (real Redis, real worker module)', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     const { rows } = await db.query(`select business_count from category_stats where category_slug = 'bakery'`);
     expect(rows).toEqual([{ business_count: 2 }]);
+    // The sitemaps follow every write the counts do (debounced; not the daily schedule's run).
+    const sitemaps = await harness.queue(QUEUES.sitemaps).getDelayed();
+    expect(sitemaps.filter((pending) => !pending.repeatJobKey).map((pending) => pending.name)).toEqual(['generate']);
   });
 
   it('fails an unknown job with a sentence', async () => {
