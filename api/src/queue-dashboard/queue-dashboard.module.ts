@@ -4,6 +4,8 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuditService } from '../audit/audit.service.js';
 import { assertSameSite } from '../auth/access.guard.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
@@ -19,14 +21,15 @@ export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
  * with counts per state, failed jobs with their stack, retry, clean, pause. It is a Fastify plugin of its own,
  * so Nest's guard does not see it: the same admin session check and CSRF rule run in front of it here (a hook
  * of its scope), then an allow-list of its write calls (board-allow-list.ts): it watches and retries jobs, it
- * does not write them. It reads no request body (the api's content parser keeps bodies unread).
+ * does not write them; each allowed write is audited. It reads no request body (the api's content parser keeps bodies unread).
  */
-@Module({ imports: [AuthModule, JobsModule] })
+@Module({ imports: [AuthModule, AuditModule, JobsModule] })
 export class QueueDashboardModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly jobs: JobQueues,
     private readonly auth: AuthService,
+    private readonly audit: AuditService,
   ) {}
 
   onModuleInit(): void {
@@ -62,13 +65,24 @@ export class QueueDashboardModule implements OnModuleInit {
         return refuse(403, 'Forbidden', (error as Error).message);
       }
     }
-    if (!(await this.auth.identify(request.cookies[SESSION_COOKIE]))) {
-      return refuse(401, 'Unauthorized', 'Sign in as an administrator to use this call.');
-    }
+    const admin = await this.auth.identify(request.cookies[SESSION_COOKIE]);
+    if (!admin) return refuse(401, 'Unauthorized', 'Sign in as an administrator to use this call.');
     // The route's own pattern under the board's path, with the values the router read into it.
     const path = (request.routeOptions.url ?? '')
       .slice(QUEUE_DASHBOARD_PATH.length)
       .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((request.params as Record<string, string>)[name]));
-    return boardCallAllowed(request.method, path) ? undefined : refuse(403, 'Forbidden', BOARD_WRITE_REFUSED);
+    if (!boardCallAllowed(request.method, path)) return refuse(403, 'Forbidden', BOARD_WRITE_REFUSED);
+    // A write (retry, clean, pause…) is audited like every admin write, its entry stored before it runs.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method))
+      await this.audit.write(
+        admin,
+        'queues.dashboard-write',
+        async () => undefined,
+        () => ({
+          method: request.method,
+          call: path,
+        }),
+      );
+    return undefined;
   }
 }

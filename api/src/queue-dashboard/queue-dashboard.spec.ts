@@ -98,6 +98,15 @@ describe('the queue dashboard watches and retries jobs but does not write them (
       .expect(403);
     const startedBefore = (await queue.getJob('board-failed'))!.attemptsStarted;
     await board('put', `/api/queues/${QUEUES.import}/board-failed/retry`).expect(204);
+    // Audited like every admin write.
+    const [entry] = await t.orm.em
+      .fork()
+      .execute(`select admin_username, action, details from audit_log order by id desc limit 1`);
+    expect(entry).toEqual({
+      admin_username: 'admin',
+      action: 'queues.dashboard-write',
+      details: { method: 'PUT', call: `/api/queues/${QUEUES.import}/board-failed/retry` },
+    });
     // The worker ran it again (and failed it again: it still names no upload).
     await eventually(async () => {
       const job = (await queue.getJob('board-failed'))!;

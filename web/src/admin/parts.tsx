@@ -114,6 +114,8 @@ export function describeAction(entry: AuditEntry): string {
       return `İş iptal edildi: ${str(d.jobId)}`;
     case 'job.retry':
       return `İş yeniden denendi: ${str(d.jobId)}`;
+    case 'queues.dashboard-write':
+      return `Kuyruk panelinde işlem: ${str(d.method)} ${str(d.call)}`;
     case 'password.change':
       return 'Şifre değiştirildi';
     case 'password.reset':
