@@ -10,9 +10,12 @@ import { CountriesController } from './countries/countries.controller.js';
 import { CountriesService } from './countries/countries.service.js';
 import { HomepageController } from './homepage/homepage.controller.js';
 import { HomepageService } from './homepage/homepage.service.js';
+import { SearchModule } from './search/search.module.js';
 
 /** The aggregate-backed public browsing reads: home, categories, countries, cities. */
 @Module({
+  // The search limit counts the category and city pages the engine reads.
+  imports: [SearchModule],
   controllers: [HomepageController, CategoriesController, CountriesController, CitiesController],
   providers: [
     HomepageService,

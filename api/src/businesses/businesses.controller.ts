@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { PageNumber } from '../common/paging.dto.js';
@@ -7,6 +7,7 @@ import { ApiCall } from '../docs/api-responses.js';
 import { BusinessDetail, BusinessPage, Featured, RelatedPlaces } from '../docs/schemas.js';
 import { BusinessesService, PUBLIC_MAX_PAGE } from './businesses.service.js';
 import { Public } from '../auth/access.js';
+import { SearchLimitInterceptor } from '../search/search-limiter.js';
 import { RELATED_COUNT, RelatedPlacesService } from './related.service.js';
 
 class BusinessListQuery {
@@ -25,6 +26,7 @@ export class BusinessesController {
 
   @Get('businesses')
   @PublicCache(CACHE_POLICIES.page)
+  @UseInterceptors(SearchLimitInterceptor)
   @ApiCall('The public business list: 20 a page, newest first, pages 1 to 100', BusinessPage, 400)
   list(@Query() query: BusinessListQuery) {
     return this.businesses.list(query.page);
@@ -51,6 +53,7 @@ export class BusinessesController {
 
   @Get('businesses/:slug/nearby')
   @PublicCache(CACHE_POLICIES.page)
+  @UseInterceptors(SearchLimitInterceptor)
   @ApiCall(
     `The places a business page suggests: up to ${RELATED_COUNT} nearby and ${RELATED_COUNT} of its category in its city`,
     RelatedPlaces,

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { LetterQuery } from '../common/letter.dto.js';
@@ -8,6 +8,7 @@ import { ApiCall } from '../docs/api-responses.js';
 import { CategoryList, CategoryPage } from '../docs/schemas.js';
 import { CategoriesService } from './categories.service.js';
 import { Public } from '../auth/access.js';
+import { SearchLimitInterceptor } from '../search/search-limiter.js';
 
 @ApiTags('categories')
 @Controller('categories')
@@ -24,6 +25,7 @@ export class CategoriesController {
 
   @Get(':slug')
   @PublicCache(CACHE_POLICIES.page)
+  @UseInterceptors(SearchLimitInterceptor)
   @ApiCall('A category page: counts, top countries and a page of its businesses', CategoryPage, 400, 404)
   page(@Param() params: SlugParams, @Query() query: PublicPageQuery) {
     return this.categories.page(params.slug, query.page, query.limit);

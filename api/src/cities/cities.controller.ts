@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CACHE_POLICIES, PublicCache } from '../cache/cache-policy.js';
 import { LetterQuery } from '../common/letter.dto.js';
@@ -8,6 +8,7 @@ import { ApiCall } from '../docs/api-responses.js';
 import { CityList, CityPage } from '../docs/schemas.js';
 import { CitiesService } from './cities.service.js';
 import { Public } from '../auth/access.js';
+import { SearchLimitInterceptor } from '../search/search-limiter.js';
 
 @ApiTags('cities')
 @Controller('cities')
@@ -28,6 +29,7 @@ export class CitiesController {
 
   @Get(':countryCode/:citySlug')
   @PublicCache(CACHE_POLICIES.page)
+  @UseInterceptors(SearchLimitInterceptor)
   @ApiCall('A city page: counts, top categories and a page of its businesses', CityPage, 400, 404)
   page(@Param() params: CityParams, @Query() query: PublicPageQuery) {
     return this.cities.page(params.countryCode, params.citySlug, query.page, query.limit);

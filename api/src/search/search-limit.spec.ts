@@ -50,6 +50,14 @@ describe('the search limit per client address', () => {
     await from('198.51.100.20', '/api/search?q=plumber').expect(200);
   });
 
+  it('counts the lists the engine pages too: a category, a city, the newest, a business’s neighbours', async () => {
+    const client = '203.0.113.80';
+    for (const path of ['/api/categories/plumber?page=2', '/api/cities/us/new-york?page=2', '/api/businesses?page=2'])
+      expect([path, (await from(client, path)).status]).toEqual([path, 200]);
+    await from(client, '/api/businesses/joe-plumbing-new-york-mno345/nearby').expect(429);
+    await from(client, '/api/categories/plumber?page=3').expect(429);
+  });
+
   it('counts an IPv6 client by its /64, and never loopback', async () => {
     for (const host of ['1', '2', 'ab:cd']) await from(`2001:db8:0:1::${host}`, `/api/search?q=v6-${host}`).expect(200);
     await from('2001:db8:0:1:ffff::9', '/api/search?q=v6-4').expect(429);

@@ -7,6 +7,6 @@ import { SearchService } from './search.service.js';
 @Module({
   controllers: [SearchController, AdminSearchController],
   providers: [SearchService, SearchLimiter, SearchLimitInterceptor],
-  exports: [SearchLimiter],
+  exports: [SearchLimiter, SearchLimitInterceptor],
 })
 export class SearchModule {}

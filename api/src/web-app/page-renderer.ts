@@ -70,8 +70,14 @@ export const PAGE_TTL_SECONDS = 60;
 
 class DataTimeout extends Error {}
 
-/** A page read that the search engine answers (GET /api/search and its suggestions). */
-const isSearchRead = (key: string) => /^\/api\/search(\/|\?|$)/.test(key);
+/**
+ * A page read that the search engine answers: searches and suggestions, and the lists it pages (a category's or
+ * a city's businesses, the newest businesses, a business's neighbours), as SearchLimitInterceptor counts them.
+ */
+const isSearchRead = (key: string) =>
+  /^\/api\/(search(\/|\?|$)|categories\/[^/?]+(\?|$)|cities\/[^/?]+\/[^/?]+(\?|$)|businesses(\?|$)|businesses\/[^/?]+\/nearby)/.test(
+    key,
+  );
 
 /**
  * Server-side rendering of the public pages (issue 9): the page's api reads (the SWR keys its components
