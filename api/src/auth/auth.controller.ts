@@ -9,6 +9,7 @@ import { assertSameSite } from './access.guard.js';
 import { AuthService, LOGIN_FAILED_MESSAGE, SESSION_COOKIE, SESSION_TTL_MS } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { JsonBody } from '../http/request-body.js';
+import { addressKey } from '../http/client-address.js';
 
 /** The session lives in an HttpOnly, SameSite=Strict cookie that scripts cannot read. */
 export function setSessionCookie(req: FastifyRequest, res: FastifyReply, token: string): void {
@@ -49,7 +50,7 @@ export class AuthController {
   @Public()
   async login(@Body() body: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     assertSameSite(req);
-    const attempt = await this.limiter.begin(req.ip, body.username, res);
+    const attempt = await this.limiter.begin(addressKey(req.ip), body.username, res);
     const userAgent = req.headers['user-agent'];
     const token = await this.auth.login(body.username, body.password, { ip: req.ip, userAgent });
     if (!token) throw new UnauthorizedException({ success: false, message: LOGIN_FAILED_MESSAGE });

@@ -12,6 +12,7 @@ import { AuthService } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@directory/core';
 import { newPasswordProblem } from './passwords.js';
+import { addressKey } from '../http/client-address.js';
 
 class ChangePasswordDto {
   @MaxLength(PASSWORD_MAX_LENGTH, { message: `currentPassword must be at most ${PASSWORD_MAX_LENGTH} characters` })
@@ -62,7 +63,7 @@ export class PasswordController {
     const admin = req.admin!;
     const weak = newPasswordProblem(body.newPassword);
     if (weak) throw refused('weak-password', weak);
-    const attempt = await this.limiter.begin(req.ip, admin.username, res);
+    const attempt = await this.limiter.begin(addressKey(req.ip), admin.username, res);
     const result = await this.auth.changePassword(admin, body.currentPassword, body.newPassword, {
       ip: req.ip,
       userAgent: req.headers['user-agent'],

@@ -8,6 +8,7 @@ import { ContactMessagesRepository } from './contact-messages.repository.js';
 import { ContactMessageDto } from './contact.dto.js';
 import { Public } from '../auth/access.js';
 import { JsonBody } from '../http/request-body.js';
+import { addressKey } from '../http/client-address.js';
 
 @ApiTags('contact')
 @Controller('contact')
@@ -34,7 +35,7 @@ export class ContactController {
     @Res({ passthrough: true }) res: FastifyReply,
   ) {
     // Counted once the message passed validation (contact-limiter.ts); the DTO has trimmed every field.
-    await this.limiter.consume(req.ip, res);
+    await this.limiter.consume(addressKey(req.ip), res);
     const id = await this.messages.store(body);
     return {
       success: true,

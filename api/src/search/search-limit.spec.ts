@@ -3,13 +3,15 @@ import request from 'supertest';
 import { DIRECTORY_FIXTURE } from '../testing/fixtures.js';
 import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../testing/test-app.js';
 import { WEB_DIST, WEB_SERVER_ENTRY } from '../web-app/web-app.module.js';
+import { USERNAME_IP_POINTS } from '../auth/login-limiter.js';
+import { addressKey } from '../http/client-address.js';
 import { clientOf } from './search-limiter.js';
 
 const LIMIT = 3;
 const rendered = existsSync(`${WEB_DIST}/index.html`) && existsSync(WEB_SERVER_ENTRY);
 
 /** Searches the engine runs, per client address (SEARCH_LIMIT), as a proxy on this host reports the client. */
-describe('the search limit per client address', () => {
+describe('the limits per client address (searches; sign-ins and contact messages by the same address key)', () => {
   let t: TestApp;
   const saved = { TRUST_PROXY: process.env.TRUST_PROXY, SEARCH_LIMIT: process.env.SEARCH_LIMIT };
   const from = (address: string | null, path: string) => {
@@ -70,6 +72,28 @@ describe('the search limit per client address', () => {
       clientOf({ ip: '2001:db8::1' } as never),
       clientOf({ ip: 'fe80:1:2:3:4:5:6:7' } as never),
     ]).toEqual(['192.0.2.1', null, null, '2001:db8:0:0::/64', 'fe80:1:2:3::/64']);
+  });
+
+  it('counts a sign-in’s and a contact message’s IPv6 sender by its /64 too', async () => {
+    const post = (host: string, path: string, body: object) =>
+      request(t.app.getHttpServer()).post(path).set('X-Forwarded-For', `2001:db8:0:7::${host}`).send(body);
+    const wrong = { username: 'admin', password: 'not the password' };
+    for (let i = 1; i <= USERNAME_IP_POINTS; i++)
+      expect((await post(`${i}`, '/api/admin/login', wrong)).status).toBe(401);
+    expect((await post('ffff', '/api/admin/login', wrong)).status).toBe(429);
+    const message = {
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Hello there',
+      message: 'A message of some length.',
+    };
+    for (let i = 1; i <= 5; i++) expect((await post(`a${i}`, '/api/contact', message)).status).toBe(201);
+    expect((await post('b1', '/api/contact', message)).status).toBe(429);
+    expect([addressKey('::ffff:192.0.2.1'), addressKey('2001:db8::1'), addressKey('127.0.0.1')]).toEqual([
+      '192.0.2.1',
+      '2001:db8:0:0::/64',
+      '127.0.0.1',
+    ]);
   });
 
   (rendered || process.env.CI ? it : it.skip)('counts a rendered search page for its visitor', async () => {

@@ -12,6 +12,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Observable } from 'rxjs';
 import type { AppConfig } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
+import { addressKey } from '../http/client-address.js';
 
 /** The window SEARCH_LIMIT counts in. */
 export const SEARCH_WINDOW_S = 10;
@@ -74,15 +75,10 @@ export class SearchLimitInterceptor implements NestInterceptor {
   }
 }
 
-/** The address a limit counts: IPv4 as is, IPv6 by its first 64 bits; null for loopback. */
+/** The address the limit counts (addressKey); null for loopback. */
 export function clientOf(req: FastifyRequest): string | null {
   const address = req.ip ?? '';
-  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (v4 !== undefined) return v4.startsWith('127.') ? null : v4;
   if (address === '::1' || address === '') return null;
-  const [head, tail = ''] = address.toLowerCase().split('::');
-  const front = head ? head.split(':') : [];
-  const back = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups.slice(0, 4).join(':')}::/64`;
+  const key = addressKey(address);
+  return key.startsWith('127.') ? null : key;
 }
