@@ -156,6 +156,10 @@ export class PageRenderer {
       }
       if (!slot) return this.pageAnswer(await compute(), 'BYPASS', url.search);
       const prepared = await prepare();
+      // A page of something that does not exist (any made-up slug) is not kept: a stranger could push the
+      // real pages out of the cache with them.
+      if (prepared.kind !== 'moved' && prepared.status !== 200)
+        return this.pageAnswer(await storedPage(prepared), 'BYPASS', url.search);
       if (prepared.kind === 'moved') {
         const filled = await this.cache.fill(slot.key, PAGE_TTL_SECONDS, () => storedPage(prepared));
         return this.pageAnswer(filled.body.toString(), 'MISS', url.search);

@@ -180,6 +180,8 @@ suite('server-rendered public pages', () => {
       expect([path, res.status]).toEqual([path, 404]);
       expect([path, res.text.includes(text)]).toEqual([path, true]);
       expect(res.text).toContain('<meta name="robots" content="noindex, follow" data-head>');
+      // Not kept: made-up addresses would push real pages out of the cache.
+      expect([path, (await get(path)).headers['x-cache']]).toEqual([path, 'BYPASS']);
     }
     // The browser shows the same state without asking again.
     const html = (await get('/business/no-such-business')).text;
