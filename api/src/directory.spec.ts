@@ -139,6 +139,16 @@ describe('public browsing calls', () => {
       expect((await get('/api/cities?q=rs')).map((c: { city: string }) => c.city)).toEqual(['Београд']);
     });
 
+    it('reads %, _ and \\ in a name search as those characters, not as patterns that match every name', async () => {
+      for (const q of ['%', '_', '%25', '\\'].map(encodeURIComponent)) {
+        expect([q, await get(`/api/cities?q=${q}`)]).toEqual([q, []]);
+        expect([q, await get(`/api/categories?q=${q}`)]).toEqual([q, []]);
+        expect([q, (await get(`/api/countries/ch/cities?q=${q}`)).totalCount]).toEqual([q, 0]);
+      }
+      // Café & Bar holds an ampersand, a plain character.
+      expect((await get('/api/categories?q=%26')).map((c: { category: string }) => c.category)).toEqual(['Café & Bar']);
+    });
+
     it('answers a city page and 404s unknown cities', async () => {
       const body = await get(`/api/cities/ch/${encodeURIComponent('zürich')}?page=1&limit=12`);
       expect(body).toMatchObject({

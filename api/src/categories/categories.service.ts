@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageInfo, slugify } from '@directory/core';
+import { containing, pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
@@ -35,7 +35,7 @@ export class CategoriesService {
     }
     if (q?.trim()) {
       where.push(`unaccent(category) ilike unaccent(?)`);
-      params.push(`%${q.trim()}%`);
+      params.push(containing(q.trim()));
     }
     const rows = await this.em.execute<CategoryRow[]>(
       `select category_slug, category, business_count from category_stats

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageInfo, slugify } from '@directory/core';
+import { containing, pageInfo, slugify } from '@directory/core';
 import type { SearchEngine } from '@directory/search';
 import { firstLetterCondition } from '../common/letter.dto.js';
 import { hitToListing } from '../common/listing.js';
@@ -41,7 +41,7 @@ export class CitiesService {
       where.push(`(unaccent(c.city) ilike unaccent(?) or c.country_code = upper(?) or exists (
         select 1 from city_names n where n.country_code = c.country_code and n.city_slug = c.city_slug
           and search_fold(?) = any(n.terms)))`);
-      params.push(`%${q.trim()}%`, q.trim(), q.trim());
+      params.push(containing(q.trim()), q.trim(), q.trim());
     }
     const rows = await this.em.execute<CityRow[]>(
       `select c.*, s.country from city_stats c join country_stats s using (country_code)

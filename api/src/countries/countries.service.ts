@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { aliasKey, countryCodeOfName, pageInfo, slugify, unslugify } from '@directory/core';
+import { aliasKey, containing, countryCodeOfName, pageInfo, slugify, unslugify } from '@directory/core';
 import { MovedPermanently } from '../aliases/moved.js';
 import { PlaceAliasesService } from '../aliases/place-aliases.service.js';
 import { countryLabel } from './country-label.js';
@@ -85,7 +85,7 @@ export class CountriesService {
     let filter = '';
     if (q?.trim()) {
       filter = 'and unaccent(city) ilike unaccent(?)';
-      params.push(`%${q.trim()}%`);
+      params.push(containing(q.trim()));
     }
     const [{ total }] = await this.em.execute<{ total: number }[]>(
       `select count(*)::int as total from city_stats where country_code = ? ${filter}`,

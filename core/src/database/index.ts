@@ -5,3 +5,4 @@ export * from './orm-options.js';
 export * from './pool.js';
 export * from './contact-retention.js';
 export * from './import-approval.js';
+export * from './like-pattern.js';

@@ -1,4 +1,5 @@
 /** Which businesses an admin selection means, as SQL: shared by the api's list and writes and the worker's jobs. */
+import { containing } from '../database/like-pattern.js';
 import { slugify } from '../rules/slug.js';
 import type { AdminBusinessFilters } from '../wire/admin-businesses.js';
 
@@ -11,7 +12,7 @@ export function adminFilterConditions(filters: AdminBusinessFilters): { conditio
   const params: unknown[] = [];
   if (filters.filter?.trim()) {
     conditions.push('name ilike ?');
-    params.push(`%${filters.filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containing(filters.filter.trim()));
   }
   if (filters.category && filters.category !== 'all') {
     conditions.push('category_slug = ?');
