@@ -6,6 +6,7 @@ import { ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiCall } from '../docs/api-responses.js';
 import { CsvFile, ExportRequestBody, ExportStarted, GenericObject, object } from '../docs/schemas.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
+import { assertSameSite } from '../auth/access.guard.js';
 import { JsonBody } from '../http/request-body.js';
 
 /**
@@ -70,6 +71,8 @@ export class ExportsController {
     503,
   )
   async exportCsv(@Query() query: ExportInput, @Req() req: AdminRequest) {
+    // A GET that starts a job and writes the audit log: refused from another site, as writes are (AccessGuard).
+    assertSameSite(req);
     const request = parsed(() => parseExportRequest(query));
     return this.exports.fileWhenDone(await this.startAudited(req, 'export.csv', request));
   }
