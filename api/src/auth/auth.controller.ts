@@ -56,6 +56,8 @@ export class AuthController {
     if (!token) throw new UnauthorizedException({ success: false, message: LOGIN_FAILED_MESSAGE });
     await attempt.succeeded();
     setSessionCookie(req, res, token);
+    // The answer that sets the session is never kept by a browser or a proxy.
+    res.header('Cache-Control', 'no-store');
     return { success: true, message: 'Welcome' };
   }
 
@@ -66,7 +68,12 @@ export class AuthController {
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     assertSameSite(req);
     await this.auth.logout(req.cookies?.[SESSION_COOKIE]);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.clearCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.protocol === 'https',
+      path: '/',
+    });
     return { success: true, message: 'Signed out' };
   }
 

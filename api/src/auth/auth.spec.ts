@@ -29,6 +29,7 @@ describe('admin authentication', () => {
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
+    expect(res.headers['cache-control']).toBe('no-store');
     const [session] = await t.orm.em.fork().execute(`select token_hash from admin_sessions limit 1`);
     expect(cookie).not.toContain(session.token_hash);
   });
@@ -45,7 +46,9 @@ describe('admin authentication', () => {
     const cookie = (await login().expect(200)).headers['set-cookie'];
     const agent = () => request(http()).get('/api/admin/session').set('Cookie', cookie);
     expect((await agent().expect(200)).body).toEqual({ authenticated: true, username: USERNAME });
-    await request(http()).post('/api/admin/logout').set('Cookie', cookie).expect(200);
+    const out = await request(http()).post('/api/admin/logout').set('Cookie', cookie).expect(200);
+    // The cookie is emptied with the attributes it was set with.
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*HttpOnly.*SameSite=Strict`));
     await agent().expect(401);
   });
 
