@@ -147,11 +147,13 @@ suite('server-rendered pages hydrating in a browser', () => {
     expect(served).toContain('<a href="/categories/bakery" data-discover="true">Bakery');
     expect(served).toContain('Book store');
 
-    // The server renders the real counts (not "0" until the script runs), and hydration keeps them.
+    // The server renders the real counts (not "0" until the script runs: a visitor without JavaScript reads them).
     expect(served).toContain('<div class="counter"><strong>2</strong><span>Businesses</span>');
     expect(served).not.toContain('<strong>0</strong>');
     const businesses = page.locator('.counter strong').first();
-    // A function, not a string: the page's CSP refuses eval, which a string predicate needs.
+    // Hydrated, the counters count up once (public spec §9: 50 steps over 2 s) to the same values.
+    // Functions, not strings: the page's CSP refuses eval, which a string predicate needs.
+    await page.waitForFunction(() => document.querySelector('.counter strong')?.textContent !== '2');
     await page.waitForFunction(() => document.querySelector('.counter strong')?.textContent === '2');
     expect(await businesses.innerText()).toBe('2');
     // The tabs answer clicks.
@@ -168,7 +170,10 @@ suite('server-rendered pages hydrating in a browser', () => {
   it('hydrates the search page (map, filters, sort) without errors or a second search', async () => {
     const { page, problems, apiReads } = await watch(context, base);
     const response = await page.goto(`${base}/search?q=bakery`, { waitUntil: 'commit' });
-    expect(await response!.text()).toContain('Harbour Bakery');
+    const served = await response!.text();
+    expect(served).toContain('Harbour Bakery');
+    // The server does not know the visitor's browser: it says nothing of its location until the browser does.
+    expect(served).not.toContain('cannot share its location');
     // Hydrated: the map is drawn by an effect, and the sort offers "near me" once the browser says it can.
     await page.locator('.leaflet-marker-icon').first().waitFor();
     await page.locator('option', { hasText: 'Distance (near me)' }).waitFor({ state: 'attached' });

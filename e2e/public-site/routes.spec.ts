@@ -56,6 +56,7 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await visit(page, `/businesses?page=2`);
       await text(`Showing 21–40 of ${n(total)} businesses`);
       for (const tile of ['Total Businesses', 'Current Page', 'Total Pages', 'Per Page']) await text(tile);
+      expect(await page.locator('.tiles > div').first().innerText()).toBe(`${n(total)} Total Businesses`);
       expect(await page.getByPlaceholder('Search businesses...').count()).toBe(1);
       expect(await activeNav()).toEqual(['Businesses']);
       const pager = page.getByRole('navigation', { name: 'Pagination' });
@@ -139,8 +140,12 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await text('15 businesses in 1 country.');
       await text('Showing 1–12 of 15 businesses');
       expect(await page.locator('article.card').count()).toBe(12);
+      // A count beside a link is what the link shows: the category's businesses in that country, searched.
       const sidebar = page.getByRole('complementary');
-      expect(await sidebar.getByRole('link', { name: 'Germany' }).getAttribute('href')).toBe('/countries/germany');
+      expect(await sidebar.getByRole('listitem').first().innerText()).toBe('Germany (15)');
+      expect(await sidebar.getByRole('link', { name: 'Germany' }).getAttribute('href')).toBe(
+        '/search?category=bakery&country=DE',
+      );
       await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2' }).click();
       // The page is in the address: a business, then Back, returns to page 2 (not page 1).
       await page.waitForURL(/\/categories\/bakery\?page=2$/);
@@ -173,6 +178,19 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       );
       expect(await page.getByRole('link', { name: /^Berlin/ }).getAttribute('href')).toBe('/cities/de/berlin');
       await text('Discover 17 businesses in Germany, across 3 cities and 2 categories.');
+      // No raw figures: France's filler tile reads "1,000" as the rest of the site writes counts.
+      await visit(page, '/countries/france');
+      expect((await page.locator('.tiles').innerText()).replace(/\s+/g, ' ')).toBe(
+        '1,000 businesses 1 cities 1 categories',
+      );
+      expect(await page.getByRole('link', { name: 'Lyon (1,000)' }).getAttribute('href')).toBe('/cities/fr/lyon');
+      await visit(page, '/countries/germany');
+      // "Bakery (15)" counts Germany's bakeries (not every bakery): its link searches exactly those.
+      const bakeries = page.getByRole('link', { name: 'Bakery (15)' });
+      expect(await bakeries.getAttribute('href')).toBe('/search?category=bakery&country=DE');
+      await bakeries.click();
+      await page.waitForURL(/\/search\?category=bakery&country=DE$/);
+      await eventually(async () => expect(await page.locator('.result-count strong').innerText()).toBe('15 results'));
       await visit(page, `/countries/atlantis`);
       await heading('Country not found');
       expect(await page.getByRole('link', { name: /Back to countries/ }).getAttribute('href')).toBe('/countries');
@@ -222,6 +240,12 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       await page.getByRole('heading', { level: 1, name: 'Berlin, Germany' }).waitFor();
       await text('Browse 12 businesses in Berlin, Germany, in 2 categories.');
       expect(await page.locator('article.card').count()).toBe(12);
+      // "Bakery (11)" counts Berlin's bakeries: its link searches exactly those.
+      const sidebar = page.getByRole('complementary');
+      expect(await sidebar.getByRole('listitem').first().innerText()).toBe('Bakery (11)');
+      await sidebar.getByRole('link', { name: 'Bakery' }).click();
+      await page.waitForURL(/\/search\?category=bakery&country=DE&city=berlin$/);
+      await eventually(async () => expect(await page.locator('.result-count strong').innerText()).toBe('11 results'));
       await visit(page, `/cities/de/atlantis`);
       await heading('City not found');
     });
@@ -261,6 +285,33 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
         expect(await table.getByRole('row').count()).toBeGreaterThan(4);
       }
       expect(await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: title }).count()).toBe(1);
+    });
+
+    it('answers 404 for an address that is no page, and for a page past the last of a list', async () => {
+      const get = (path: string) => page.request.get(`${site.base}${path}`, { maxRedirects: 0 });
+      // An A–Z address that is no letter: the not-found page, not "Unable to load".
+      for (const path of ['/cities/1', '/cities/_', '/categories/1', '/categories/-']) {
+        const res = await get(path);
+        const html = await res.text();
+        expect([path, res.status(), html.includes('<h1>404 — Page not found</h1>')]).toEqual([path, 404, true]);
+        expect([path, html.includes('Unable to load')]).toEqual([path, false]);
+      }
+      // A page past the last of a country's cities (the United States' 21 fit on one) or of its categories.
+      for (const [path, said] of [
+        ['/countries/us/cities?page=99', 'Page 99 does not exist'],
+        ['/countries/de?page=2', 'Page 2 does not exist'],
+      ]) {
+        const res = await get(path);
+        expect([path, res.status(), (await res.text()).includes(said)]).toEqual([path, 404, true]);
+      }
+      await visit(page, '/countries/us/cities?page=99');
+      await heading('Page 99 does not exist');
+      expect(await page.getByText('No cities found').count()).toBe(0);
+      await visit(page, '/cities/1');
+      await heading(/404/);
+      // A business address in capitals moves to its lower-case one, as the other places' addresses do.
+      const capitals = await get('/business/NACHT-CAFE?ref=x');
+      expect([capitals.status(), capitals.headers().location]).toEqual([301, '/business/nacht-cafe?ref=x']);
     });
 
     it('an unknown path shows the not-found page', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { safeHref } from '../lib/detail.js';
-import { plural } from '../lib/format.js';
+import { Rating } from './Rating.js';
 import { WebsiteLink } from './WebsiteLink.js';
 
 const FALLBACK_IMAGE =
@@ -29,18 +29,8 @@ const failure = (photo: string | null | undefined, what: Shown) => {
   return afterFailure(what);
 };
 
-export function Stars({ rating }: { rating: number }) {
-  const full = Math.round(rating);
-  return (
-    <span className="stars" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
-      {'★★★★★'.slice(0, full)}
-      <span className="stars-empty">{'★★★★★'.slice(full)}</span> {rating.toFixed(1)}
-    </span>
-  );
-}
-
 /**
- * Shared business card (public spec §2): photo with fallbacks, name, category, stars, address, phone, and the
+ * Shared business card (public spec §2): photo with fallbacks, name, category, rating, address, phone, and the
  * website when the listing carries one (the search engine's lists do); `children` go before the details link.
  * The card does not show the type, so a listing without one (the home page's featured) will do.
  */
@@ -114,8 +104,7 @@ export function BusinessCard({
           </h3>
           <p>
             {business.category && <span className="badge">{business.category}</span>}
-            <Stars rating={business.rating ?? 0} />{' '}
-            <span className="muted">({plural(business.reviews, 'review')})</span>
+            <Rating rating={business.rating} reviews={business.reviews} />
           </p>
           {place}
           {contact}
@@ -131,7 +120,7 @@ export function BusinessCard({
         <h3>{business.name}</h3>
       </Link>
       {business.category && <span className="badge">{business.category}</span>}
-      <Stars rating={business.rating ?? 0} /> <span className="muted">({plural(business.reviews, 'review')})</span>
+      <Rating rating={business.rating} reviews={business.reviews} />
       {place}
       {contact}
       {children}

@@ -5,6 +5,7 @@ import { groupNearby } from '../lib/cluster.js';
 import { formatDistance, viewBox, type GeoBox, type Hit } from '../lib/search.js';
 import { loadLeaflet, TILE_OPTIONS, TILE_URL } from './MapView.js';
 import { plural } from '../lib/format.js';
+import { shortRating } from '../lib/rating.js';
 
 type Located = Hit & { latitude: number; longitude: number };
 
@@ -150,7 +151,7 @@ export function ResultsMap({
       box.append(title);
       const facts = [
         hit.category,
-        hit.rating > 0 ? `★ ${hit.rating.toFixed(1)} (${hit.reviews.toLocaleString('en-US')})` : null,
+        shortRating(hit.rating, hit.reviews),
         hit.distanceKm !== undefined ? formatDistance(hit.distanceKm) : null,
       ].filter(Boolean);
       if (facts.length) {

@@ -39,6 +39,14 @@ describe('business page head (public spec §2)', () => {
     expect(businessDescription({ ...bakery, reviews: 1 })).toMatch(/from 1 review\.$/);
   });
 
+  it('names no rating for an unrated business (rating 0) and no count when it is unknown (reviews 0)', () => {
+    expect(businessDescription({ ...bakery, rating: 0, reviews: 0 })).toBe('Kiez Bakery - Bakery in Berlin, DE.');
+    expect(businessDescription({ ...bakery, rating: 0, reviews: 12 })).toBe('Kiez Bakery - Bakery in Berlin, DE.');
+    expect(businessDescription({ ...bakery, rating: 4.8, reviews: 0 })).toBe(
+      'Kiez Bakery - Bakery in Berlin, DE. Rated 4.8 out of 5.',
+    );
+  });
+
   it('leaves missing parts out instead of writing empty words', () => {
     const bare = { ...bakery, type: null, category: null, city: null, countryCode: null, reviews: 0, rating: 0 };
     expect(businessDescription(bare)).toBe('Kiez Bakery - Business.');
@@ -97,6 +105,11 @@ describe('structured data', () => {
   it('leaves out what is unknown (no rating without reviews, no geo without valid coordinates)', () => {
     const data = businessJsonLd({ ...bakery, reviews: 0, latitude: 0, longitude: 0, phone: null, photo: null });
     expect(Object.keys(data).sort()).toEqual(['@context', '@type', 'address', 'name']);
+  });
+
+  it('has no aggregateRating without a rating or without a known count', () => {
+    expect(businessJsonLd({ ...bakery, rating: 0, reviews: 12 })).not.toHaveProperty('aggregateRating');
+    expect(businessJsonLd({ ...bakery, rating: 4.8, reviews: 0 })).not.toHaveProperty('aggregateRating');
   });
 
   it('cannot close its script element early', () => {

@@ -4,6 +4,7 @@
  */
 import { MINUTES_PER_DAY, readDay } from '@directory/core/rules/week-hours.js';
 import { typeInSentence } from './proper-adjectives.js';
+import { isRated } from './rating.js';
 
 export const SITE_NAME = 'WorldBiz Directory';
 
@@ -34,7 +35,9 @@ export function businessTitle(b: BusinessFacts, siteName = SITE_NAME): string {
 /** Built from name, type, city, country code, rating and review count; missing parts are left out. */
 export function businessDescription(b: BusinessFacts): string {
   const place = [b.city, b.countryCode].filter((part) => part?.trim()).join(', ');
-  const rated = b.reviews > 0 ? ` Rated ${b.rating.toFixed(1)} out of 5 from ${plural(b.reviews, 'review')}.` : '';
+  // No rating (0) says nothing; a rating without a known count (0 reviews) says no count.
+  const from = b.reviews > 0 ? ` from ${plural(b.reviews, 'review')}` : '';
+  const rated = isRated(b.rating) ? ` Rated ${b.rating.toFixed(1)} out of 5${from}.` : '';
   return `${b.name} - ${kindOf(b)}${place ? ` in ${place}` : ''}.${rated}`;
 }
 
@@ -117,7 +120,8 @@ export function businessJsonLd(b: BusinessFacts, pageUrl?: string): Record<strin
     data.geo = { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude };
   const hours = openingHours(b.workingHours);
   if (hours.length) data.openingHours = hours;
-  if (b.reviews > 0 && b.rating > 0)
+  // schema.org's AggregateRating needs a rating and its count: none for an unrated business or an unknown count.
+  if (b.reviews > 0 && isRated(b.rating))
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: b.rating, reviewCount: b.reviews };
   return data;
 }

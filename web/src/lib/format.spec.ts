@@ -7,6 +7,7 @@ import {
   pageWindow,
   pastLastPage,
   plural,
+  topOf,
 } from './format.js';
 
 describe('web formatting rules', () => {
@@ -77,6 +78,12 @@ describe('web formatting rules', () => {
     expect(plural(2, 'review')).toBe('2 reviews');
     expect(plural(1, 'review')).toBe('1 review');
     expect(plural(1, 'business', 'businesses')).toBe('1 business');
+  });
+
+  it('says a list shows the top of what it counts only when it does', () => {
+    expect(topOf(200, 320, 'category', 'categories')).toBe('Top 200 of 320 categories');
+    expect(topOf(20, 1234, 'city', 'cities')).toBe('Top 20 of 1,234 cities');
+    expect(topOf(12, 12, 'category', 'categories')).toBeNull();
   });
 
   it('keeps the noun of the real count under a compact figure', () => {

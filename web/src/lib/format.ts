@@ -44,9 +44,19 @@ export function listReadPage(page: number): number {
   return page > PUBLIC_MAX_PAGE ? 1 : page;
 }
 
+/** How many of a list of `total` the api's pages reach: at most 100 pages of `pageSize` (public spec §5). */
+export function listedCount(total: number, pageSize: number): number {
+  return Math.min(total, pageSize * PUBLIC_MAX_PAGE);
+}
+
 /** Whether `page` lies past the last page of a list of `totalPages` (the api's, at most 100); page 1 always exists. */
 export function pastLastPage(page: number, totalPages: number): boolean {
   return page > 1 && page > Math.min(totalPages, PUBLIC_MAX_PAGE);
+}
+
+/** A count as the site writes every count: with thousands separators ("9,309"). */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
 }
 
 const englishPlurals = new Intl.PluralRules('en');
@@ -60,8 +70,13 @@ export function nounFor(count: number, one: string, many = `${one}s`): string {
  * "1 country", "2 countries", "1,234 businesses": a count with its noun in the right number. `shown` replaces
  * the figure (e.g. a compact "1K+") while the noun still follows the real count.
  */
-export function plural(count: number, one: string, many = `${one}s`, shown = count.toLocaleString('en-US')): string {
+export function plural(count: number, one: string, many = `${one}s`, shown = formatCount(count)): string {
   return `${shown} ${nounFor(count, one, many)}`;
+}
+
+/** "Top 200 of 320 categories" for a list that shows only the top of what it counts; null when it shows them all. */
+export function topOf(shown: number, total: number, one: string, many = `${one}s`): string | null {
+  return shown < total ? `Top ${formatCount(shown)} of ${plural(total, one, many)}` : null;
 }
 
 /** A compact count with its noun: "1 city", "12 cities", "1K+ businesses" (public spec §2). */

@@ -1,6 +1,7 @@
 import { groupNearby } from './cluster.js';
 import {
   categoryTarget,
+  countedSearchHref,
   facetCount,
   formatDistance,
   parseSearch,
@@ -19,6 +20,22 @@ describe('a category picked from the suggestions', () => {
     expect(categoryTarget('coffee-shop', undefined)).toBe('/categories/coffee-shop');
     expect(categoryTarget('coffee-shop', '  ')).toBe('/categories/coffee-shop');
     expect(categoryTarget('coffee-shop', ' Zürich ')).toBe('/search?location=Z%C3%BCrich&category=coffee-shop');
+  });
+});
+
+describe('the search a count beside a link names', () => {
+  it('filters by exactly what was counted: a category in a country, or in a city of it', () => {
+    expect(countedSearchHref({ category: 'restaurant', countryCode: 'ch' })).toBe(
+      '/search?category=restaurant&country=CH',
+    );
+    expect(countedSearchHref({ category: 'café', countryCode: 'US', city: 'new-york' })).toBe(
+      '/search?category=caf%C3%A9&country=US&city=new-york',
+    );
+    expect(parse('category=caf%C3%A9&country=US&city=new-york')).toMatchObject({
+      category: 'café',
+      country: 'US',
+      city: 'new-york',
+    });
   });
 });
 

@@ -150,6 +150,14 @@ export function categoryTarget(slug: string, location: string | undefined): stri
     : `/categories/${encodeURIComponent(slug)}`;
 }
 
+/**
+ * The search of exactly what a count beside a link counts (a category's businesses in a country, or in a city of
+ * it): its total is that count, where the category's or the country's own page would show more.
+ */
+export function countedSearchHref(counted: { category: string; countryCode: string; city?: string }): string {
+  return searchHref({ category: counted.category, country: counted.countryCode.toUpperCase(), city: counted.city });
+}
+
 /** "pizza in Zürich" picked from the suggestions: a search of the words in that city. */
 export function searchInCityTarget(q: string, city: { slug: string; countryCode: string }): string {
   return `/search?${searchToParams({ q, country: city.countryCode, city: city.slug })}`;

@@ -8,8 +8,9 @@ const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' i
  * (refused, unavailable, too slow) in words a visitor can act on.
  */
 export function useGeolocation(onFound: (latitude: number, longitude: number) => void) {
-  // False on the server and while hydrating (Node has no geolocation), so server and browser render alike.
-  const available = useClientValue(hasGeolocation, false);
+  // Unknown (null) on the server and while hydrating, so server and browser render alike and the server's HTML
+  // claims nothing about a browser it has not seen; true or false once the browser says.
+  const available = useClientValue<boolean | null>(hasGeolocation, null);
   const [locating, setLocating] = useState(false);
   const [message, setMessage] = useState('');
   const locate = () => {

@@ -7,7 +7,7 @@ import { Pager } from '../components/Pager.js';
 import { SearchBox } from '../components/SearchBox.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged, PUBLIC_MAX_PAGE } from '@directory/core/wire/paging.js';
-import { listReadPage, pastLastPage } from '../lib/format.js';
+import { formatCount, listReadPage, pastLastPage } from '../lib/format.js';
 import { useListQuery } from '../lib/list-query.js';
 import { pageHref, usePageParam } from '../lib/usePageParam.js';
 import { searchHref } from '../lib/search.js';
@@ -68,7 +68,7 @@ export function Businesses() {
       {data && !beyond && (
         <div className="tiles">
           <div>
-            <strong>{data.totalCount}</strong> Total Businesses
+            <strong>{formatCount(data.totalCount)}</strong> Total Businesses
           </div>
           <div>
             <strong>{page}</strong> Current Page
@@ -98,6 +98,8 @@ export function Businesses() {
             total={data.totalCount}
             one="business"
             many="businesses"
+            paged
+            searchAll="/search"
           />
           <div
             className={`${view === 'grid' ? 'grid' : 'list'}${isLoading ? ' busy' : ''}`}

@@ -1,5 +1,5 @@
 import { type BusinessFacts, businessDescription, businessTitle, SITE_NAME } from '../lib/business.js';
-import { nounFor, plural } from '../lib/format.js';
+import { formatCount, nounFor, plural } from '../lib/format.js';
 import { type PublicPage, LEGAL_PAGES, listPageNumber } from './routes.js';
 
 const DEFAULT_DESCRIPTION = 'Discover businesses worldwide by category, country and city.';
@@ -98,7 +98,7 @@ function headOf(page: PublicPage, data: unknown, failed: boolean): Head {
       return simple(
         c.category,
         `/categories/${enc(page.slug)}`,
-        `${c.businessCount} ${c.category} ${nounFor(c.businessCount, 'business', 'businesses')} in ${plural(c.countryCount, 'country', 'countries')}.`,
+        `${formatCount(c.businessCount)} ${c.category} ${nounFor(c.businessCount, 'business', 'businesses')} in ${plural(c.countryCount, 'country', 'countries')}.`,
       );
     }
     case 'countries':

@@ -43,6 +43,38 @@ describe('the public pages the server renders', () => {
     expect(outOfRange(matchPublicPage('/countries/de', '?page=9'), {})).toBe(false);
   });
 
+  it("says a page past the last of a country's cities or of its popular categories is out of range", () => {
+    const cities = matchPublicPage('/countries/ch/cities', '?page=99');
+    expect(outOfRange(cities, { '/api/countries/ch/cities?page=99&limit=24&q=': { totalPages: 1 } })).toBe(true);
+    const typed = matchPublicPage('/countries/ch/cities', '?q=z%C3%BC&page=2');
+    expect(outOfRange(typed, { '/api/countries/ch/cities?page=2&limit=24&q=z%C3%BC': { totalPages: 1 } })).toBe(true);
+    expect(outOfRange(typed, { '/api/countries/ch/cities?page=2&limit=24&q=z%C3%BC': { totalPages: 2 } })).toBe(false);
+    // 45 categories are three pages of 20.
+    const topCategories = Array.from({ length: 45 }, (_, i) => ({ category: `C${i}`, slug: `c${i}`, count: 1 }));
+    const country = { '/api/countries/ch': { topCategories } };
+    expect(outOfRange(matchPublicPage('/countries/ch', '?page=3'), country)).toBe(false);
+    expect(outOfRange(matchPublicPage('/countries/ch', '?page=4'), country)).toBe(true);
+    expect(outOfRange(matchPublicPage('/countries/ch', ''), { '/api/countries/ch': { topCategories: [] } })).toBe(
+      false,
+    );
+  });
+
+  it('knows an A–Z address that is no letter names no page', () => {
+    for (const path of [
+      '/cities/1',
+      '/cities/_',
+      '/cities/%20',
+      '/categories/1',
+      '/categories/-',
+      '/categories/%C3%9F',
+    ])
+      expect([path, matchPublicPage(path, '')]).toEqual([path, { kind: 'not-found' }]);
+    expect(matchPublicPage('/cities/k', '')).toEqual({ kind: 'cities', letter: 'k', page: 1 });
+    expect(matchPublicPage('/cities/%C3%A9', '')).toEqual({ kind: 'cities', letter: 'é', page: 1 });
+    expect(matchPublicPage('/categories/B', '')).toEqual({ kind: 'categories', letter: 'B', page: 1 });
+    expect(keysOf('/cities/1')).toEqual({ keys: [] });
+  });
+
   it('sends a business found by another address to its current one', () => {
     const page = matchPublicPage('/business/old-name', '');
     expect(movedTo(page, { slug: 'new name' })).toBe('/business/new%20name');
@@ -61,6 +93,10 @@ describe('the public pages the server renders', () => {
       '/countries/t%C3%BCrkiye/cities',
     );
     expect(movedTo(page, undefined)).toBeUndefined();
+    // A business address in capitals is read in lower case (slugs are), and moves there.
+    const capitals = matchPublicPage('/business/PIZZA-BAR-BELGRADE-B4MKC7', '');
+    expect(pageData(capitals, '').primary).toBe('/api/businesses/pizza-bar-belgrade-b4mkc7');
+    expect(movedTo(capitals, { slug: 'pizza-bar-belgrade-b4mkc7' })).toBe('/business/pizza-bar-belgrade-b4mkc7');
   });
 
   it('reads, for each route of App.tsx, the exact api keys its components ask SWR for', () => {
@@ -115,10 +151,15 @@ describe('the public pages the server renders', () => {
       false,
     );
     expect(second.path).toBe('/categories/bakery?page=2');
+    // Counts read with thousands separators, as everywhere on the site.
+    const restaurants = { category: 'Restaurant', businessCount: 1451, countryCount: 18 };
+    expect(pageHead({ kind: 'category', slug: 'restaurant', page: 1 }, restaurants, false).description).toBe(
+      '1,451 Restaurant businesses in 18 countries.',
+    );
     // A country read by its ISO code is the page of its name to search engines, its list of cities too.
     const country = { country: 'Switzerland', slug: 'switzerland', businessCount: 9, cityCount: 2 };
     expect(pageHead({ kind: 'country', slug: 'ch', page: 1 }, country, false).path).toBe('/countries/switzerland');
-    expect(pageHead({ kind: 'country-cities', slug: 'ch', page: 1 }, country, false).path).toBe(
+    expect(pageHead({ kind: 'country-cities', slug: 'ch', page: 1, q: '' }, country, false).path).toBe(
       '/countries/switzerland/cities',
     );
     const missing = pageHead({ kind: 'business', slug: 'gone' }, undefined, true);

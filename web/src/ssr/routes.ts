@@ -18,7 +18,7 @@ export type PublicPage =
   | { kind: 'category'; slug: string; page: number }
   | { kind: 'countries'; page: number }
   | { kind: 'country'; slug: string; page: number }
-  | { kind: 'country-cities'; slug: string; page: number }
+  | { kind: 'country-cities'; slug: string; page: number; q: string }
   | { kind: 'cities'; letter?: string; page: number }
   | { kind: 'city'; countryCode: string; citySlug: string; page: number }
   | { kind: 'contact' }
@@ -40,8 +40,17 @@ export function isClientOnly(pathname: string): boolean {
 
 const enc = encodeURIComponent;
 
-/** The SWR key of one business (BusinessDetail). */
-export const businessKey = (slug: string) => `/api/businesses/${enc(slug)}`;
+/**
+ * Whether a one-character address is a letter of the A–Z lists (/categories/b, /cities/é): one letter, also upper
+ * case (the api reads it so). Anything else (/cities/1, /categories/-) names no page.
+ */
+export const isListLetter = (text: string) => /^\p{L}$/u.test(text) && /^\p{L}$/u.test(text.toUpperCase());
+
+/**
+ * The SWR key of one business (BusinessDetail), read by its slug in lower case: business slugs are lower case, so
+ * /business/PIZZA-BAR finds its business, and the server answers 301 to its address (movedTo).
+ */
+export const businessKey = (slug: string) => `/api/businesses/${enc(slug.toLowerCase())}`;
 /** A page of a category's businesses (CategoryDetail). */
 export const categoryKey = (slug: string, page = 1) =>
   `/api/categories/${enc(slug)}?page=${page}&limit=${PAGE_SIZES.placeBusinesses}`;
@@ -85,15 +94,19 @@ export function matchPublicPage(rawPathname: string, search: string): PublicPage
     return { kind: 'search', q: state.q, location: state.location };
   }
   if (m('/categories')) return { kind: 'categories', page };
-  if ((p = m('/categories/:slug')))
-    return p.slug!.length === 1
-      ? { kind: 'categories', letter: p.slug, page }
-      : { kind: 'category', slug: p.slug!, page };
+  if ((p = m('/categories/:slug'))) {
+    if (p.slug!.length !== 1) return { kind: 'category', slug: p.slug!, page };
+    return isListLetter(p.slug!) ? { kind: 'categories', letter: p.slug, page } : { kind: 'not-found' };
+  }
   if (m('/countries')) return { kind: 'countries', page };
   if ((p = m('/countries/:slug'))) return { kind: 'country', slug: p.slug!, page };
-  if ((p = m('/countries/:slug/cities'))) return { kind: 'country-cities', slug: p.slug!, page };
+  if ((p = m('/countries/:slug/cities')))
+    return { kind: 'country-cities', slug: p.slug!, page, q: parseListQuery(params).q };
   if (m('/cities')) return { kind: 'cities', page };
-  if ((p = m('/cities/:letter'))) return { kind: 'cities', letter: p.letter, page };
+  if ((p = m('/cities/:letter')))
+    return p.letter!.length === 1 && !isListLetter(p.letter!)
+      ? { kind: 'not-found' }
+      : { kind: 'cities', letter: p.letter, page };
   if ((p = m('/cities/:countryCode/:citySlug')))
     return { kind: 'city', countryCode: p.countryCode!, citySlug: p.citySlug!, page };
   if (m('/contact')) return { kind: 'contact' };
@@ -170,7 +183,7 @@ export function pageData(page: PublicPage, search: string): PageData {
     case 'country':
       return { keys: [countryKey(page.slug)], primary: countryKey(page.slug) };
     case 'country-cities': {
-      const key = countryCitiesKey(page.slug, listReadPage(page.page), parseListQuery(new URLSearchParams(search)).q);
+      const key = countryCitiesKey(page.slug, listReadPage(page.page), page.q);
       return { keys: [key], primary: key };
     }
     case 'cities':
@@ -187,21 +200,31 @@ export function pageData(page: PublicPage, search: string): PageData {
 }
 
 /**
- * Whether the page's data shows that its address names nothing: a page of the business list, or of a category's or
- * a city's businesses, past the last page (or over 100). The page states it, and the server answers 404.
+ * Whether the page's data shows that its address names nothing: a page past the last one (or over 100) of the
+ * business list, of a category's or a city's businesses, of a country's cities, or of a country's categories. The
+ * page states it, and the server answers 404.
  */
 export function outOfRange(page: PublicPage, fallback: Record<string, unknown>): boolean {
+  const number = listPageNumber(page);
+  if (number === undefined) return false;
+  if (page.kind === 'country') {
+    const country = fallback[countryKey(page.slug)] as { topCategories?: unknown } | undefined;
+    if (!Array.isArray(country?.topCategories)) return false;
+    return pastLastPage(number, countryCategoryPages(country.topCategories.length));
+  }
   const key =
     page.kind === 'businesses'
       ? businessesKey(listReadPage(page.page))
-      : page.kind === 'category' || page.kind === 'city'
+      : page.kind === 'category' || page.kind === 'city' || page.kind === 'country-cities'
         ? pageData(page, '').primary
         : undefined;
-  const number = listPageNumber(page);
-  if (!key || number === undefined) return false;
+  if (!key) return false;
   const list = fallback[key] as { totalPages?: unknown } | undefined;
   return typeof list?.totalPages === 'number' && pastLastPage(number, list.totalPages);
 }
+
+/** The pages of a country's popular categories (public spec §2: 20 a page). */
+export const countryCategoryPages = (categories: number) => Math.ceil(categories / PAGE_SIZES.countryCategories);
 
 /**
  * Where a page's content lives when its address is an old one: a business found by a renamed slug (or by

@@ -5,7 +5,7 @@ import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } fro
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
-import { listReadPage, pastLastPage, plural } from '../../lib/format.js';
+import { formatCount, listReadPage, pastLastPage, plural } from '../../lib/format.js';
 import { pageHref, usePageParam } from '../../lib/usePageParam.js';
 import {
   GridWithSidebar,
@@ -20,7 +20,9 @@ import {
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
 import { useListQuery } from '../../lib/list-query.js';
-import { categoryKey } from '../../ssr/routes.js';
+import { categoryKey, isListLetter } from '../../ssr/routes.js';
+import { NotFound } from '../NotFound.js';
+import { countedSearchHref, searchHref } from '../../lib/search.js';
 
 export function Categories() {
   const { slug } = useParams();
@@ -49,7 +51,7 @@ export function Categories() {
         <p className="muted">
           {plural(data.length, 'category', 'categories')} ·{' '}
           {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCategory, 'category')} ·{' '}
-          {data.length ? Math.round(listed / data.length) : 0} on average
+          {formatCount(data.length ? Math.round(listed / data.length) : 0)} on average
         </p>
       )}
       <LetterStrip base="/categories" current={letter} />
@@ -80,7 +82,7 @@ export function Categories() {
         {list.shown.map((c) => (
           <Link key={c.slug} className="card" to={`/categories/${encodeURIComponent(c.slug)}`}>
             <h3>{c.category}</h3>
-            <p>{plural(c.count, 'business', 'businesses')}</p>
+            <p>{plural(Number(c.count), 'business', 'businesses')}</p>
             <p className="muted">{total ? ((Number(c.count) / total) * 100).toFixed(1) : 0}%</p>
             <div
               className="bar"
@@ -107,7 +109,8 @@ interface CategoryPage extends Paged {
   category: string;
   businessCount: number;
   countryCount: number;
-  topCountries: { country: string; slug: string; count: number }[];
+  slug: string;
+  topCountries: { country: string; countryCode: string; slug: string; count: number }[];
   businesses: BusinessListing[];
 }
 
@@ -119,7 +122,8 @@ export function CategoryDetail() {
     slug.length > 1 ? categoryKey(slug, listReadPage(page)) : null,
     { dedupingInterval: TEN_MINUTES, keepPreviousData: true },
   );
-  if (slug.length === 1) return <Categories />;
+  // A one-character address is a letter's list, or no page at all (/categories/1).
+  if (slug.length === 1) return isListLetter(slug) ? <Categories /> : <NotFound />;
   if (isLoading && !data) return <SkeletonCards count={PAGE_SIZES.placeBusinesses} label="Loading businesses" />;
   if (error && String(error.message).startsWith('404'))
     return (
@@ -148,9 +152,10 @@ export function CategoryDetail() {
       onPage={setPage}
       busy={isLoading}
       sidebarTitle="Top countries"
+      // Each count is the category's in that country: its link shows exactly those (the country's page has all).
       sidebar={data.topCountries.map((c) => ({
         key: c.slug,
-        to: `/countries/${encodeURIComponent(c.slug)}`,
+        to: countedSearchHref({ category: data.slug, countryCode: c.countryCode }),
         label: c.country,
         count: c.count,
       }))}
@@ -167,6 +172,7 @@ export function CategoryDetail() {
         totalPages={data.totalPages}
         beyond={beyond}
         href={(p) => pageHref(path, p)}
+        searchAll={searchHref({ category: data.slug })}
       />
     </GridWithSidebar>
   );

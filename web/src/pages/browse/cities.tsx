@@ -5,9 +5,10 @@ import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } fro
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
-import { listReadPage, pastLastPage, plural, sizeFor } from '../../lib/format.js';
+import { formatCount, listReadPage, pastLastPage, plural, sizeFor } from '../../lib/format.js';
 import { pageHref, usePageParam } from '../../lib/usePageParam.js';
-import { cityKey } from '../../ssr/routes.js';
+import { cityKey, isListLetter } from '../../ssr/routes.js';
+import { NotFound } from '../NotFound.js';
 import {
   GridWithSidebar,
   LetterStrip,
@@ -21,6 +22,7 @@ import {
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
 import { useListQuery } from '../../lib/list-query.js';
+import { countedSearchHref, searchHref } from '../../lib/search.js';
 
 interface CityItem {
   city: string;
@@ -35,8 +37,10 @@ export function Cities() {
   // The text, order, minimum (and view) live in the address: a shared or reloaded list shows the same.
   const [filters, update] = useListQuery();
   const { q } = filters;
+  // Only a letter has a list: a longer word goes to /cities, any other character is no page (/cities/1).
+  const valid = !letter || isListLetter(letter);
   const { data, error, isLoading } = useSWR<CityItem[]>(
-    letter ? `/api/cities?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/cities',
+    !valid ? null : letter ? `/api/cities?letter=${encodeURIComponent(letter.toUpperCase())}` : '/api/cities',
     { dedupingInterval: TWO_HOURS },
   );
   const needle = q.trim().toLowerCase();
@@ -51,13 +55,15 @@ export function Cities() {
   const total = totals?.businesses || listed;
   const largest = Math.max(1, ...list.shown.map((c) => c.businessCount));
   if (letter && letter.length !== 1) return <Navigate to="/cities" replace />;
+  if (!valid) return <NotFound />;
   return (
     <section>
       <h1>Cities{letter ? ` — ${letter.toUpperCase()}` : ''}</h1>
       {data && (
         <p className="muted">
-          {data.length} Cities · {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCity, 'city')} ·{' '}
-          {data.length ? Math.round(listed / data.length) : 0} Avg per City
+          {formatCount(data.length)} Cities ·{' '}
+          {listedBusinesses(listed, totals, letter ? undefined : totals?.withoutCity, 'city')} ·{' '}
+          {formatCount(data.length ? Math.round(listed / data.length) : 0)} Avg per City
         </p>
       )}
       <LetterStrip base="/cities" current={letter} />
@@ -121,7 +127,9 @@ export function Cities() {
 
 interface CityPage extends Paged {
   city: string;
+  slug: string;
   country: string;
+  countryCode: string;
   businessCount: number;
   categoryCount: number;
   topCategories: { category: string; slug: string; count: number }[];
@@ -154,9 +162,10 @@ export function CityDetail() {
       onPage={setPage}
       busy={isLoading}
       sidebarTitle="Top categories"
+      // Each count is the category's in this city: its link shows exactly those (the category's page has all).
       sidebar={data.topCategories.map((c) => ({
         key: c.slug,
-        to: `/categories/${encodeURIComponent(c.slug)}`,
+        to: countedSearchHref({ category: c.slug, countryCode: data.countryCode, city: data.slug }),
         label: c.category,
         count: c.count,
       }))}
@@ -166,10 +175,10 @@ export function CityDetail() {
       </h1>
       <div className="tiles">
         <div>
-          <strong>{data.businessCount}</strong> businesses
+          <strong>{formatCount(data.businessCount)}</strong> businesses
         </div>
         <div>
-          <strong>{data.categoryCount}</strong> categories
+          <strong>{formatCount(data.categoryCount)}</strong> categories
         </div>
       </div>
       <p>
@@ -184,6 +193,7 @@ export function CityDetail() {
         totalPages={data.totalPages}
         beyond={beyond}
         href={(p) => pageHref(path, p)}
+        searchAll={searchHref({ country: data.countryCode, city: data.slug })}
       />
     </GridWithSidebar>
   );

@@ -4,9 +4,9 @@ import useSWR from 'swr';
 import { PageOutOfRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
-import { compactPlural, listReadPage, plural } from '../../lib/format.js';
+import { compactPlural, formatCount, listReadPage, pastLastPage, plural, topOf } from '../../lib/format.js';
 import { pageHref, usePageParam } from '../../lib/usePageParam.js';
-import { countryCitiesKey } from '../../ssr/routes.js';
+import { countryCategoryPages, countryCitiesKey } from '../../ssr/routes.js';
 import {
   LIST_PAGE,
   ListTools,
@@ -18,6 +18,7 @@ import {
 } from './parts.js';
 import { foldedIncludes } from '../../lib/fold.js';
 import { useListQuery } from '../../lib/list-query.js';
+import { countedSearchHref } from '../../lib/search.js';
 
 interface CountryItem {
   country: string;
@@ -115,7 +116,10 @@ export function CountryDetail() {
         <Link to="/countries">Back to countries</Link>
       </section>
     );
-  const categoryPages = Math.ceil(data.topCategories.length / perPage);
+  const categoryPages = countryCategoryPages(data.topCategories.length);
+  // A categories' page past the last names nothing: said as such (the server answers 404).
+  const categoriesBeyond = pastLastPage(categoryPage, categoryPages);
+  const categoriesShown = topOf(data.topCategories.length, data.categoryCount, 'category', 'categories');
   return (
     <section>
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -124,13 +128,13 @@ export function CountryDetail() {
       <h1>{data.country}</h1>
       <div className="tiles">
         <div>
-          <strong>{data.businessCount}</strong> businesses
+          <strong>{formatCount(data.businessCount)}</strong> businesses
         </div>
         <div>
-          <strong>{data.cityCount}</strong> cities
+          <strong>{formatCount(data.cityCount)}</strong> cities
         </div>
         <div>
-          <strong>{data.categoryCount}</strong> categories
+          <strong>{formatCount(data.categoryCount)}</strong> categories
         </div>
       </div>
       <p>
@@ -142,25 +146,35 @@ export function CountryDetail() {
         {data.topCities.map((c) => (
           <li key={c.slug}>
             <Link to={`/cities/${data.countryCode.toLowerCase()}/${encodeURIComponent(c.slug)}`}>
-              {c.city} ({c.count})
+              {c.city} ({formatCount(c.count)})
             </Link>
           </li>
         ))}
       </ul>
       {data.cityCount > 20 && (
-        <Link to={`/countries/${encodeURIComponent(slug)}/cities`}>View All {data.cityCount} Cities</Link>
+        <Link to={`/countries/${encodeURIComponent(slug)}/cities`}>View All {formatCount(data.cityCount)} Cities</Link>
       )}
       <h2>Popular categories</h2>
+      {/* The api sends the country's top categories only: say so where they are fewer than it has. */}
+      {categoriesShown && <p className="muted">{categoriesShown}</p>}
+      {categoriesBeyond && (
+        <PageOutOfRange
+          page={categoryPage}
+          last={Math.max(1, categoryPages)}
+          href={(p) => pageHref(`/countries/${encodeURIComponent(slug)}`, p)}
+        />
+      )}
       <ul className="chips">
         {data.topCategories.slice((categoryPage - 1) * perPage, categoryPage * perPage).map((c) => (
           <li key={c.slug}>
-            <Link to={`/categories/${encodeURIComponent(c.slug)}`}>
-              {c.category} ({c.count})
+            {/* The count is the category's in this country: the link shows exactly those (the category's page has all). */}
+            <Link to={countedSearchHref({ category: c.slug, countryCode: data.countryCode })}>
+              {c.category} ({formatCount(c.count)})
             </Link>
           </li>
         ))}
       </ul>
-      {categoryPages > 1 && (
+      {categoryPages > 1 && !categoriesBeyond && (
         <p>
           <button disabled={categoryPage <= 1} onClick={() => setCategoryPage(categoryPage - 1)}>
             Previous
@@ -175,6 +189,10 @@ export function CountryDetail() {
   );
 }
 
+/** A list address with the text typed kept ("?q=zur&page=2"). */
+const withText = (href: string, q: string) =>
+  q ? `${href}${href.includes('?') ? '&' : '?'}q=${encodeURIComponent(q)}` : href;
+
 export function CountryCities() {
   const { slug = '' } = useParams();
   const [page, setPage] = usePageParam();
@@ -182,12 +200,15 @@ export function CountryCities() {
   const [{ q }, update] = useListQuery();
   const { data, error, isLoading } = useSWR<
     Paged & {
+      slug: string;
       cities: { city: string; slug: string; countryCode: string; businessCount: number; categoryCount: number }[];
     }
   >(countryCitiesKey(slug, listReadPage(page), q), {
     dedupingInterval: TEN_MINUTES,
     keepPreviousData: true,
   });
+  // A page past the last names nothing: said as such, not as an empty list (the server answers 404).
+  const beyond = data !== undefined && !isLoading && pastLastPage(page, data.totalPages);
   return (
     <section>
       <h1>Cities</h1>
@@ -197,7 +218,14 @@ export function CountryCities() {
       </label>
       {isLoading && !data && <SkeletonCards count={12} label="Loading cities" />}
       {error && <p role="alert">Unable to load cities</p>}
-      {data && data.cities.length === 0 && <p>No cities found</p>}
+      {beyond && (
+        <PageOutOfRange
+          page={page}
+          last={Math.max(1, data.totalPages)}
+          href={(p) => withText(pageHref(`/countries/${encodeURIComponent(data.slug)}/cities`, p), q)}
+        />
+      )}
+      {data && !beyond && data.cities.length === 0 && <p>No cities found</p>}
       <div className={`grid${isLoading ? ' busy' : ''}`} aria-busy={isLoading || undefined}>
         {data?.cities.map((c) => (
           <Link
@@ -212,16 +240,17 @@ export function CountryCities() {
           </Link>
         ))}
       </div>
-      {data && (
+      {data && !beyond && (
         <ShowingRange
           page={page}
           pageSize={PAGE_SIZES.countryCities}
           total={data.totalCount}
           one="city"
           many="cities"
+          paged
         />
       )}
-      {data && <Pager page={page} total={data.totalPages} onPage={setPage} />}
+      {data && !beyond && <Pager page={page} total={data.totalPages} onPage={setPage} />}
     </section>
   );
 }

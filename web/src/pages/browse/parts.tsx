@@ -6,7 +6,7 @@ import { BusinessCard } from '../../components/BusinessCard.js';
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES } from '@directory/core/wire/paging.js';
-import { plural } from '../../lib/format.js';
+import { formatCount, plural } from '../../lib/format.js';
 import { type ListQuery, type ListSort, type ListView, MIN_BUSINESSES } from '../../lib/list-query.js';
 import { usePageParam } from '../../lib/usePageParam.js';
 
@@ -63,7 +63,7 @@ export function GridWithSidebar(props: {
         <ul>
           {props.sidebar.map((item) => (
             <li key={item.key}>
-              <Link to={item.to}>{item.label}</Link> ({item.count})
+              <Link to={item.to}>{item.label}</Link> ({formatCount(item.count)})
             </li>
           ))}
         </ul>
@@ -99,7 +99,7 @@ export function listedBusinesses(
   what: string,
 ) {
   if (!totals || left === undefined) return plural(listed, 'business', 'businesses');
-  const without = left > 0 ? ` (${left} without a ${what})` : '';
+  const without = left > 0 ? ` (${formatCount(left)} without a ${what})` : '';
   return `${plural(totals.businesses, 'business', 'businesses')}${without}`;
 }
 

@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { slugify, stripSlugSuffix } from '@directory/core/rules/slug.js';
 import { AdSlot, useAdCodes } from '../../components/AdSlot.js';
-import { Stars } from '../../components/BusinessCard.js';
 import { MapView } from '../../components/MapView.js';
+import { Rating } from '../../components/Rating.js';
 import { request } from '../../lib/api.js';
 import { aboutFallback, businessJsonLd, directionsUrl, hasValidCoordinates, jsonLdText } from '../../lib/business.js';
 import { addressParts, businessCrumbs, safeHref, websiteHost } from '../../lib/detail.js';
-import { plural } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { reviewCount } from '../../lib/rating.js';
 import { openBadge, weekdayOf } from '../../lib/hours.js';
 import { businessKey } from '../../ssr/routes.js';
 import { useClientValue } from '../../ssr/useClientValue.js';
@@ -82,7 +83,7 @@ function DetailSkeleton() {
 export function BusinessDetail() {
   const { slug = '' } = useParams();
   // The key is the api address, as the server renders it (web/src/ssr/routes.ts).
-  const { data, error, isLoading } = useSWR(businessKey(slug), () => loadBusiness(slug), {
+  const { data, error, isLoading } = useSWR(businessKey(slug), () => loadBusiness(slug.toLowerCase()), {
     dedupingInterval: 10 * 60 * 1000,
     shouldRetryOnError: false,
   });
@@ -157,7 +158,7 @@ export function BusinessDetail() {
           )}
         </p>
         <p>
-          <Stars rating={data.rating} /> ({plural(data.reviews, 'review')})
+          <Rating rating={data.rating} reviews={data.reviews} />
         </p>
         {address.length > 0 && <p className="detail-address">{addressLine}</p>}
         <div className="actions">
@@ -215,8 +216,13 @@ export function BusinessDetail() {
               )}
               <dt>Status</dt>
               <dd>OPERATIONAL</dd>
-              <dt>Total reviews</dt>
-              <dd>{data.reviews}</dd>
+              {/* A count of 0 is the api's "unknown": no row rather than a false 0. */}
+              {data.reviews > 0 && (
+                <>
+                  <dt>Total reviews</dt>
+                  <dd>{formatCount(data.reviews)}</dd>
+                </>
+              )}
             </dl>
           </section>
         </div>
@@ -253,7 +259,7 @@ export function BusinessDetail() {
                   <dt>Reviews</dt>
                   <dd>
                     <a href={reviews} target="_blank" rel="nofollow noopener">
-                      {`Read all ${plural(data.reviews, 'review')}`}
+                      {data.reviews > 0 ? `Read all ${reviewCount(data.reviews)}` : 'Read the reviews'}
                     </a>
                   </dd>
                 </>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import type { SearchListing } from '@directory/core/wire/listing.js';
-import { Stars } from '../../components/BusinessCard.js';
-import { plural } from '../../lib/format.js';
+import { Rating } from '../../components/Rating.js';
 import { formatDistance } from '../../lib/search.js';
 
 interface RelatedPlaces {
@@ -24,7 +23,7 @@ function PlaceList({ title, places }: { title: string; places: SearchListing[] }
             <Link to={`/business/${encodeURIComponent(p.slug)}`}>{p.name}</Link>
             <span className="muted">{[p.category, p.city].filter(Boolean).join(' · ')}</span>
             <span>
-              <Stars rating={p.rating} /> <span className="muted">({plural(p.reviews, 'review')})</span>
+              <Rating rating={p.rating} reviews={p.reviews} />
             </span>
             {p.distanceKm !== undefined && <span className="muted">{formatDistance(p.distanceKm)} away</span>}
           </li>

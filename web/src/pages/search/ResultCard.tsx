@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Stars } from '../../components/BusinessCard.js';
-import { plural } from '../../lib/format.js';
+import { Rating } from '../../components/Rating.js';
 import { WebsiteLink } from '../../components/WebsiteLink.js';
 import { safeHref } from '../../lib/detail.js';
 import { formatDistance, type Hit } from '../../lib/search.js';
@@ -66,13 +65,7 @@ export function ResultCard({
         </h3>
         {line && <p className="muted">{line}</p>}
         <p>
-          {hit.reviews > 0 || hit.rating > 0 ? (
-            <>
-              <Stars rating={hit.rating ?? 0} /> <span className="muted">({plural(hit.reviews, 'review')})</span>
-            </>
-          ) : (
-            <span className="muted">No reviews yet</span>
-          )}
+          <Rating rating={hit.rating} reviews={hit.reviews} />
         </p>
         {(hit.openNow !== null || hit.verified || hit.distanceKm !== undefined || hit.phone || website) && (
           <p className="hit-facts">

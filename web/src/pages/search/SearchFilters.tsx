@@ -53,7 +53,8 @@ export function SearchFilters(props: {
   exhaustive: boolean;
   labels: { category: string; country: string; city: string };
   update: Update;
-  geolocation: { available: boolean; locating: boolean; message: string; locate: () => void };
+  /** `available` is null until the browser has said (the server's render): neither the button nor the sentence. */
+  geolocation: { available: boolean | null; locating: boolean; message: string; locate: () => void };
   className?: string;
 }) {
   const { state, update } = props;
@@ -169,9 +170,9 @@ export function SearchFilters(props: {
           >
             {props.geolocation.locating ? 'Locating…' : 'Near me'}
           </button>
-        ) : (
+        ) : props.geolocation.available === false ? (
           <span className="muted small">Your browser cannot share its location.</span>
-        )}
+        ) : null}
         <p className="muted small" role="status">
           {props.geolocation.message}
         </p>
