@@ -72,6 +72,10 @@ describe('business page rules', () => {
     expect(aboutFallback(bakery)).toBe('Kiez Bakery is a bakery in Berlin.');
     expect(aboutFallback({ ...bakery, type: 'Art gallery', city: null })).toBe('Kiez Bakery is an art gallery.');
     expect(aboutFallback({ ...bakery, type: null, category: null })).toBe('Kiez Bakery is a business in Berlin.');
+    // Capitals are read letter by letter.
+    expect(aboutFallback({ ...bakery, type: 'HVAC contractor' })).toBe('Kiez Bakery is an HVAC contractor in Berlin.');
+    expect(aboutFallback({ ...bakery, type: 'BMW dealer' })).toBe('Kiez Bakery is a BMW dealer in Berlin.');
+    expect(aboutFallback({ ...bakery, type: 'ATM' })).toBe('Kiez Bakery is an ATM in Berlin.');
   });
 
   it('links directions to the place id', () => {

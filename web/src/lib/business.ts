@@ -54,8 +54,17 @@ export function hasValidCoordinates(latitude: unknown, longitude: unknown): bool
 /** The generated About sentence when a business has no text of its own ("Zunfthaus is a Swiss restaurant in Zürich."). */
 export function aboutFallback(b: Pick<BusinessFacts, 'name' | 'type' | 'category' | 'city'>): string {
   const kind = typeInSentence(b.type?.trim() || b.category?.trim() || 'business');
-  const article = /^[aeiou]/i.test(kind) ? 'an' : 'a';
-  return `${b.name} is ${article} ${kind}${b.city ? ` in ${b.city}` : ''}.`;
+  return `${b.name} is ${articleFor(kind)} ${kind}${b.city ? ` in ${b.city}` : ''}.`;
+}
+
+/**
+ * "a" or "an" by the sound of the first word: a word in capitals is read letter by letter ("an HVAC contractor",
+ * "an ATM", "a BMW dealer"), any other word by its first letter ("an art gallery").
+ */
+function articleFor(kind: string): 'a' | 'an' {
+  const first = kind.split(/\s/)[0];
+  if (/^\p{Lu}[\p{Lu}\d-]+$/u.test(first)) return /^[AEFHILMNORSX]/.test(first) ? 'an' : 'a';
+  return /^[aeiou]/i.test(kind) ? 'an' : 'a';
 }
 
 /** Get Directions: the maps service's documented link to one place by its place id. */
