@@ -15,6 +15,7 @@ import type { AppConfig } from '@directory/core';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ACCESS_RULE, type AccessRule, type AdminRequest } from './access.js';
 import { AuthService, SESSION_COOKIE } from './auth.service.js';
+import { isReadMethod } from '../http/read-method.js';
 
 export const SIGN_IN_REQUIRED = 'Sign in as an administrator to use this call.';
 export const METRICS_SIGN_IN_REQUIRED =
@@ -53,7 +54,7 @@ export class AccessGuard implements CanActivate {
     // Admin answers are never kept by a browser or a proxy, errors included.
     context.switchToHttp().getResponse<FastifyReply>().header('Cache-Control', 'no-store');
     if (rule.metricsToken && this.hasMetricsToken(request)) return true;
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) assertSameSite(request);
+    if (!isReadMethod(request.method)) assertSameSite(request);
     const admin = await this.auth.identify(request.cookies?.[SESSION_COOKIE]);
     if (!admin) throw new UnauthorizedException(rule.metricsToken ? METRICS_SIGN_IN_REQUIRED : SIGN_IN_REQUIRED);
     request.admin = admin;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { concatMap, type Observable } from 'rxjs';
 import type { CacheScope } from '@directory/core';
 import { PublicCacheService } from './public-cache.service.js';
+import { isReadMethod } from '../http/read-method.js';
 
 /** Writes that change nothing the public reads show. */
 const NOT_CATALOGUE_WRITES = [/^\/api\/contact$/, /^\/api\/admin\/(login|logout|clear-cache)$/];
@@ -34,7 +35,7 @@ export class CacheInvalidationInterceptor implements NestInterceptor {
 }
 
 export function writeScope(method: string, path: string): CacheScope | null {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !path.startsWith('/api/')) return null;
+  if (isReadMethod(method) || !path.startsWith('/api/')) return null;
   if (NOT_CATALOGUE_WRITES.some((pattern) => pattern.test(path))) return null;
   return SETTINGS_WRITES.some((pattern) => pattern.test(path)) ? 'settings' : 'catalogue';
 }

@@ -1,3 +1,5 @@
+import { isReadMethod } from '../http/read-method.js';
+
 /*
  * Bull Board 9.10.1 has no option that turns off adding jobs or editing their data but keeps retries
  * (readOnlyMode refuses retries too), so its write calls pass this list first: deny by default, and only
@@ -21,11 +23,9 @@ export const BOARD_WRITES_ALLOWED: { method: string; path: RegExp; what: string 
   { method: 'PUT', path: new RegExp(`^/api/queues/${QUEUE}/${JOB}/clean$`), what: 'remove a job' },
 ];
 
-const READS = ['GET', 'HEAD', 'OPTIONS'];
-
 /** True when the board may answer this call: any read, or a write of BOARD_WRITES_ALLOWED. */
 export const boardCallAllowed = (method: string, path: string) =>
-  READS.includes(method) || BOARD_WRITES_ALLOWED.some((rule) => rule.method === method && rule.path.test(path));
+  isReadMethod(method) || BOARD_WRITES_ALLOWED.some((rule) => rule.method === method && rule.path.test(path));
 
 /** The answer (403) to a write call the list does not hold. */
 export const BOARD_WRITE_REFUSED =

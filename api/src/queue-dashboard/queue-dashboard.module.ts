@@ -12,6 +12,7 @@ import { AuthService, SESSION_COOKIE } from '../auth/auth.service.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { boardCallAllowed, BOARD_WRITE_REFUSED } from './board-allow-list.js';
+import { isReadMethod } from '../http/read-method.js';
 
 /** Where ops find the queue dashboard; under /api/admin so it sits behind the same deny-by-default rule. */
 export const QUEUE_DASHBOARD_PATH = '/api/admin/queues';
@@ -58,7 +59,8 @@ export class QueueDashboardModule implements OnModuleInit {
       reply.status(statusCode).send({ statusCode, message, error });
     // Admin answers are never kept by a browser or a proxy (as AccessGuard's).
     reply.header('Cache-Control', 'no-store');
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+    const writes = !isReadMethod(request.method);
+    if (writes) {
       try {
         assertSameSite(request);
       } catch (error) {
@@ -73,7 +75,7 @@ export class QueueDashboardModule implements OnModuleInit {
       .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((request.params as Record<string, string>)[name]));
     if (!boardCallAllowed(request.method, path)) return refuse(403, 'Forbidden', BOARD_WRITE_REFUSED);
     // A write (retry, clean, pause…) is audited like every admin write, its entry stored before it runs.
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method))
+    if (writes)
       await this.audit.write(
         admin,
         'queues.dashboard-write',

@@ -5,7 +5,9 @@ import { insertBusinesses, startTestApp, syncSearch, type TestApp } from '../tes
 import { WEB_DIST, WEB_SERVER_ENTRY } from '../web-app/web-app.module.js';
 import { USERNAME_IP_POINTS } from '../auth/login-limiter.js';
 import { addressKey } from '../http/client-address.js';
-import { clientOf } from './search-limiter.js';
+import { apiRoutes, concretePath } from '../testing/routes.js';
+import { isSearchRead } from '../web-app/page-renderer.js';
+import { clientOf, SearchLimitInterceptor } from './search-limiter.js';
 
 const LIMIT = 3;
 const rendered = existsSync(`${WEB_DIST}/index.html`) && existsSync(WEB_SERVER_ENTRY);
@@ -58,6 +60,23 @@ describe('the limits per client address (searches; sign-ins and contact messages
       expect([path, (await from(client, path)).status]).toEqual([path, 200]);
     await from(client, '/api/businesses/joe-plumbing-new-york-mno345/nearby').expect(429);
     await from(client, '/api/categories/plumber?page=3').expect(429);
+  });
+
+  it('counts, in a rendered page, the reads of exactly the routes the limit counts', () => {
+    const reads = apiRoutes(t.app).filter((route) => route.method === 'GET');
+    const limited = reads.filter((route) => route.interceptors.includes(SearchLimitInterceptor));
+    expect(limited.map((route) => route.path).sort()).toEqual([
+      '/api/businesses',
+      '/api/businesses/:slug/nearby',
+      '/api/categories/:slug',
+      '/api/cities/:countryCode/:citySlug',
+      '/api/search',
+      '/api/search/suggest',
+    ]);
+    const misread = reads.filter(
+      (route) => isSearchRead(`${concretePath(route.path)}?page=2`) !== limited.includes(route),
+    );
+    expect(misread.map((route) => route.path)).toEqual([]);
   });
 
   it('counts an IPv6 client by its /64, and never loopback', async () => {

@@ -1,5 +1,10 @@
 import { type INestApplication, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import {
+  INTERCEPTORS_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { ACCESS_RULE, type AccessRule } from '../auth/access.js';
@@ -21,6 +26,8 @@ export interface ApiRoute {
   readsBody: boolean;
   /** The declared type of the handler's @Body() (a DTO class, or Object for an interface). */
   bodyType?: unknown;
+  /** The interceptors of the handler and its controller (@UseInterceptors). */
+  interceptors: unknown[];
 }
 
 const OUTSIDE_PREFIX = new Set([...HEALTH_ROUTES, ...SITEMAP_ROUTES, ...METRICS_ROUTES].map((r) => r.path));
@@ -55,6 +62,10 @@ export function apiRoutes(app: INestApplication): ApiRoute[] {
               access: Reflect.getMetadata(ACCESS_RULE, handler) ?? Reflect.getMetadata(ACCESS_RULE, type),
               body: Reflect.getMetadata(BODY_RULE, handler),
               readsBody: bodyArgument !== undefined,
+              interceptors: [
+                ...((Reflect.getMetadata(INTERCEPTORS_METADATA, type) as unknown[] | undefined) ?? []),
+                ...((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? []),
+              ],
               bodyType:
                 bodyArgument === undefined
                   ? undefined

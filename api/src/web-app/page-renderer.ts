@@ -72,9 +72,10 @@ class DataTimeout extends Error {}
 
 /**
  * A page read that the search engine answers: searches and suggestions, and the lists it pages (a category's or
- * a city's businesses, the newest businesses, a business's neighbours), as SearchLimitInterceptor counts them.
+ * a city's businesses, the newest businesses, a business's neighbours): the routes SearchLimitInterceptor counts
+ * (search-limit.spec holds the two lists alike).
  */
-const isSearchRead = (key: string) =>
+export const isSearchRead = (key: string) =>
   /^\/api\/(search(\/|\?|$)|categories\/[^/?]+(\?|$)|cities\/[^/?]+\/[^/?]+(\?|$)|businesses(\?|$)|businesses\/[^/?]+\/nearby)/.test(
     key,
   );
