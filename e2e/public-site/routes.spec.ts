@@ -181,7 +181,7 @@ publicSiteSuite('the public site in a browser: every route of §2 and the search
       // No raw figures: France's filler tile reads "1,000" as the rest of the site writes counts.
       await visit(page, '/countries/france');
       expect((await page.locator('.tiles').innerText()).replace(/\s+/g, ' ')).toBe(
-        '1,000 businesses 1 cities 1 categories',
+        '1,000 businesses 1 city 1 category',
       );
       expect(await page.getByRole('link', { name: 'Lyon (1,000)' }).getAttribute('href')).toBe('/cities/fr/lyon');
       await visit(page, '/countries/germany');

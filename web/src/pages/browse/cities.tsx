@@ -5,7 +5,7 @@ import { PageOutOfRange, PlaceBusinessesRange, ShowingRange, SkeletonCards } fro
 import { Pager } from '../../components/Pager.js';
 import type { BusinessListing } from '@directory/core/wire/listing.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
-import { formatCount, listReadPage, pastLastPage, plural, sizeFor } from '../../lib/format.js';
+import { formatCount, listReadPage, nounFor, pastLastPage, plural, sizeFor } from '../../lib/format.js';
 import { pageHref, usePageParam } from '../../lib/usePageParam.js';
 import { cityKey, isListLetter } from '../../ssr/routes.js';
 import { NotFound } from '../NotFound.js';
@@ -175,10 +175,10 @@ export function CityDetail() {
       </h1>
       <div className="tiles">
         <div>
-          <strong>{formatCount(data.businessCount)}</strong> businesses
+          <strong>{formatCount(data.businessCount)}</strong> {nounFor(data.businessCount, 'business', 'businesses')}
         </div>
         <div>
-          <strong>{formatCount(data.categoryCount)}</strong> categories
+          <strong>{formatCount(data.categoryCount)}</strong> {nounFor(data.categoryCount, 'category', 'categories')}
         </div>
       </div>
       <p>

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { PageOutOfRange, ShowingRange, SkeletonCards } from '../../components/ListState.js';
 import { Pager } from '../../components/Pager.js';
 import { PAGE_SIZES, type Paged } from '@directory/core/wire/paging.js';
-import { compactPlural, formatCount, listReadPage, pastLastPage, plural, topOf } from '../../lib/format.js';
+import { compactPlural, formatCount, listReadPage, nounFor, pastLastPage, plural, topOf } from '../../lib/format.js';
 import { pageHref, usePageParam } from '../../lib/usePageParam.js';
 import { countryCategoryPages, countryCitiesKey } from '../../ssr/routes.js';
 import {
@@ -128,13 +128,13 @@ export function CountryDetail() {
       <h1>{data.country}</h1>
       <div className="tiles">
         <div>
-          <strong>{formatCount(data.businessCount)}</strong> businesses
+          <strong>{formatCount(data.businessCount)}</strong> {nounFor(data.businessCount, 'business', 'businesses')}
         </div>
         <div>
-          <strong>{formatCount(data.cityCount)}</strong> cities
+          <strong>{formatCount(data.cityCount)}</strong> {nounFor(data.cityCount, 'city', 'cities')}
         </div>
         <div>
-          <strong>{formatCount(data.categoryCount)}</strong> categories
+          <strong>{formatCount(data.categoryCount)}</strong> {nounFor(data.categoryCount, 'category', 'categories')}
         </div>
       </div>
       <p>
