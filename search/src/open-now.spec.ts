@@ -58,9 +58,17 @@ const PLACES: Fixture[] = [
   // No zone known: read in UTC, as the detail page reads it.
   place('utc-office', { hours: everyDay('9AM-5PM') }),
   place('ny-unapproved', { ...NEW_YORK, hours: everyDay('Open 24 hours'), approved: false }),
+  // An export that captured one day of the week: the others are neither open nor closed.
+  place('kolkata-mondays', {
+    city: 'Kolkata',
+    country: 'India',
+    countryCode: 'IN',
+    timeZone: 'Asia/Kolkata',
+    hours: JSON.stringify({ Monday: '6AM-10PM' }),
+  }),
 ];
 
-/** The open ones among every place with hours (the others: closed, or null without hours). */
+/** The open ones among every place with hours (the others: closed, or null without hours or on an unlisted day). */
 const INSTANTS: [what: string, iso: string, open: string[]][] = [
   [
     '14:00 in New York (19:00 in Zürich)',
@@ -116,6 +124,7 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
     expect(flags).toEqual({
       ...Object.fromEntries(withHours.map((key) => [key, open.includes(key)])),
       'ny-no-hours': null,
+      'kolkata-mondays': null, // no instant above is a Monday
     });
     const filtered = await search({ now, openNow: true });
     expect(keys(filtered.hits)).toEqual([...open].sort());
@@ -151,6 +160,32 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
     expect(await states('2026-11-26T08:25:00Z')).toMatchObject({
       'ny-shop': [false, null, '9 AM'],
       'zurich-restaurant': [false, null, '11:30 AM'],
+    });
+  });
+
+  it('says nothing on a day the hours do not list, nor promises an opening beyond one', async () => {
+    const states = async (iso: string) =>
+      Object.fromEntries(
+        (await search({ now: new Date(iso) })).hits.map((hit) => [
+          keyOf.get(hit.id)!,
+          [hit.openNow, hit.closesAt, hit.opensAt],
+        ]),
+      );
+    // Monday 10:00 in Kolkata, 05:30 in Berlin (the bar lists Thursday to Sunday).
+    expect(await states('2026-11-30T04:30:00Z')).toMatchObject({
+      'kolkata-mondays': [true, '10 PM', null],
+      'berlin-bar': [null, null, null],
+    });
+    expect(keys((await search({ now: new Date('2026-11-30T04:30:00Z'), openNow: true })).hits)).toEqual([
+      'kolkata-mondays',
+      'tokyo-24h',
+    ]);
+    // Monday 23:00 in Kolkata: closed tonight, and whether it opens before next Monday is not known.
+    expect(await states('2026-11-30T17:30:00Z')).toMatchObject({ 'kolkata-mondays': [false, null, null] });
+    // Thursday 20:00 in Berlin: listed closed, opening on Friday evening.
+    expect(await states('2026-11-26T19:00:00Z')).toMatchObject({
+      'kolkata-mondays': [null, null, null],
+      'berlin-bar': [false, null, 'Fri 8 PM'],
     });
   });
 

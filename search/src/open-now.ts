@@ -65,17 +65,19 @@ export function openHourNow(now: Date): number {
 export type HitOpenState = { openNow: boolean | null; closesAt: string | null; opensAt: string | null };
 
 /**
- * A hit's open state: its stored open minutes (a multirange literal) at its zone's minute on the clock; all null when
- * the hours are unknown (or the zone is). The same judgement as the engines' filters, and core's stateAt for the times.
+ * A hit's open state: its stored open and unlisted minutes (multirange literals) at its zone's minute on the clock;
+ * all null when the hours are unknown (or the zone is, or the day is unlisted). The same judgement as the engines'
+ * filters, and core's stateAt for the times.
  */
 export function openStateOf(
   openMinutes: string | null | undefined,
+  unlistedMinutes: string | null | undefined,
   zone: string | null,
   clock: OpenNowClock,
 ): HitOpenState {
   const intervals = readWeekIntervalsText(openMinutes);
   const minute = clock.minuteIn(zone);
   if (intervals === null || minute === null) return { openNow: null, closesAt: null, opensAt: null };
-  const state = stateAt(intervals, minute);
+  const state = stateAt(intervals, minute, readWeekIntervalsText(unlistedMinutes) ?? []);
   return { openNow: state.open, closesAt: state.closesAt, opensAt: state.opensAt };
 }

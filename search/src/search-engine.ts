@@ -47,9 +47,12 @@ export interface GeoBounds {
 /** A business as a search answers it: the document's public fields, with open-now instead of the week's minutes. */
 export interface SearchHit extends Omit<
   SearchDocument,
-  'is_approved' | 'open_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases' | 'amenities'
+  'is_approved' | 'open_minutes' | 'unlisted_minutes' | 'time_zone' | 'location_terms' | 'synonym_phrases' | 'amenities'
 > {
-  /** At the query's instant in the business's zone; null when the business has no (readable) opening hours. */
+  /**
+   * At the query's instant in the business's zone; null when the business has no (readable) opening hours, or its
+   * table does not list that day.
+   */
   openNow: boolean | null;
   /** When open: the local time it closes ("11 PM", "Sat 2 AM"); null when never or unknown. */
   closesAt: string | null;
@@ -121,6 +124,11 @@ export interface SearchDocument {
    * when closed all week); null when the hours are missing or unreadable.
    */
   open_minutes: string | null;
+  /**
+   * The minutes of the days the hours do not list (core's unlistedIntervals), where the state is unknown; null when
+   * every day is listed.
+   */
+  unlisted_minutes: string | null;
   /** The zone the open minutes are local to; UTC for a business without one (as the detail page reads it). */
   time_zone: string;
   /** Folded places a location filter matches exactly (city, country, code, address parts). */
@@ -131,7 +139,10 @@ export interface SearchDocument {
   amenities: string | null;
 }
 
-/** The stored fields a hit is made of (open_minutes and time_zone become openNow); both engines retrieve exactly these. */
+/**
+ * The stored fields a hit is made of (open_minutes, unlisted_minutes and time_zone become openNow); both engines
+ * retrieve exactly these.
+ */
 export const HIT_FIELDS = [
   'id',
   'slug',
@@ -153,6 +164,7 @@ export const HIT_FIELDS = [
   'reviews',
   'verified',
   'open_minutes',
+  'unlisted_minutes',
   'time_zone',
 ] as const satisfies readonly (keyof SearchDocument)[];
 

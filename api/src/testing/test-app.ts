@@ -58,13 +58,14 @@ export interface FixtureBusiness {
  * worker does after a write: refreshes the counts and drains the search outbox into the engine.
  */
 export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]): Promise<void> {
-  const { openMinutesOf, slugify } = await import('@directory/core');
+  const { slugify, weekMinutesOf } = await import('@directory/core');
   const em = t.orm.em.fork();
   for (const b of businesses) {
     await em.execute(
       `insert into businesses (name, slug, category, category_slug, city, city_slug, country, country_code, rating,
-         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo, time_zone, open_minutes, url)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int4multirange, ?)`,
+         reviews, is_approved, working_hours, about, latitude, longitude, place_id, photo, time_zone, open_minutes,
+         unlisted_minutes, url)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int4multirange, ?::int4multirange, ?)`,
       [
         b.name,
         b.slug,
@@ -84,7 +85,8 @@ export async function insertBusinesses(t: TestApp, businesses: FixtureBusiness[]
         b.placeId ?? null,
         b.photo ?? null,
         b.timeZone ?? null,
-        openMinutesOf(b.workingHours ?? null),
+        weekMinutesOf(b.workingHours ?? null).open,
+        weekMinutesOf(b.workingHours ?? null).unlisted,
         b.website ?? null,
       ],
     );

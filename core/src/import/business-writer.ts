@@ -4,15 +4,15 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { fieldsExcept } from '../export/business-fields.js';
-import { openMinutesOf } from '../rules/week-hours.js';
+import { weekMinutesOf } from '../rules/week-hours.js';
 import { Memo } from './cells.js';
 import type { BusinessRow } from './normalize-row.js';
 import type { ImportProblemKind } from '../wire/import-problems.js';
 
 /**
  * Columns COPY'd into the staging table, in order: the business fields an import writes (all but those the
- * database assigns), then the slugs it derives for the listing pages, the time zone (import-only) and the open
- * minutes of its hours (openMinutesOf, computed here so every writer of rows stores them).
+ * database assigns), then the slugs it derives for the listing pages, the time zone (import-only) and the open and
+ * unlisted minutes of its hours (weekMinutesOf, computed here so every writer of rows stores them).
  */
 export const IMPORT_WRITE_COLUMNS = [
   ...fieldsExcept(['id', 'created_at', 'updated_at']),
@@ -20,7 +20,8 @@ export const IMPORT_WRITE_COLUMNS = [
   'city_slug',
   'time_zone',
   'open_minutes',
-] as const satisfies readonly (keyof BusinessRow | 'open_minutes')[];
+  'unlisted_minutes',
+] as const satisfies readonly (keyof BusinessRow | 'open_minutes' | 'unlisted_minutes')[];
 const COLUMNS = IMPORT_WRITE_COLUMNS;
 
 /** What an import may change on an existing business (slug and approval stay as they are). */
@@ -59,10 +60,11 @@ export interface WriteOptions {
 }
 
 /** Hours texts repeat across a file (chains, "24 hours"): each is read once per batch of distinct ones. */
-const openMinutes = new Memo((hours) => openMinutesOf(hours), 5_000);
+const weekMinutes = new Memo((hours) => weekMinutesOf(hours), 5_000);
+const NO_HOURS = { open: null, unlisted: null };
 
 /**
- * Set in a transaction that writes businesses.open_minutes with working_hours, so the trigger that empties them when
+ * Set in a transaction that writes businesses.open_minutes and unlisted_minutes with working_hours, so the trigger that empties them when
  * the hours change without them (Migration20261127000010OpenMinutes) trusts its writes.
  */
 export const OPEN_MINUTES_WRITER = `set local directory.writes_open_minutes = 'on'`;
@@ -83,13 +85,14 @@ const number = (value: number | null) => (value === null ? '\\N' : String(value)
  * loop on a million rows; import-file.spec.ts checks every column lands in its own place).
  */
 function copyLine(ord: number, r: BusinessRow, slug: string): string {
+  const minutes = r.working_hours === null ? NO_HOURS : weekMinutes.get(r.working_hours);
   return (
     `${ord}\t${text(r.name)}\t${text(slug)}\t${text(r.category)}\t${text(r.type)}\t${text(r.full_address)}\t` +
     `${text(r.street)}\t${text(r.city)}\t${text(r.postal_code)}\t${text(r.country)}\t${text(r.country_code)}\t` +
     `${text(r.phone)}\t${number(r.latitude)}\t${number(r.longitude)}\t${number(r.rating)}\t${number(r.reviews)}\t` +
     `${text(r.reviews_link)}\t${text(r.photo)}\t${text(r.logo)}\t${text(r.located_in)}\t${text(r.working_hours)}\t` +
     `${r.verified ? 't' : 'f'}\t${text(r.about)}\t${text(r.place_id)}\t${text(r.url)}\t${text(r.category_slug)}\t` +
-    `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(r.working_hours === null ? null : openMinutes.get(r.working_hours))}\t` +
+    `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(minutes.open)}\t${text(minutes.unlisted)}\t` +
     `${r.time_zone_derived ? 't' : 'f'}\n`
   );
 }
@@ -266,6 +269,7 @@ function columnType(column: (typeof COLUMNS)[number]): string {
     case 'verified':
       return 'boolean';
     case 'open_minutes':
+    case 'unlisted_minutes':
       return 'int4multirange';
     default:
       return 'text';

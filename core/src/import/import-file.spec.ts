@@ -282,14 +282,15 @@ describe('importing files', () => {
     // Each text column holds its own name, each number a value no other column has.
     const row = Object.fromEntries(IMPORT_WRITE_COLUMNS.map((c) => [c, `v-${c}`])) as unknown as BusinessRow;
     Object.assign(row, { latitude: 12.5, longitude: -45.25, rating: 3.5, reviews: 77, verified: true });
-    // The open minutes are the writer's own reading of the hours (Monday 9–17: minutes 1980–2460 of the week).
-    Object.assign(row, { working_hours: '{"Monday":"9AM-5PM"}', open_minutes: 'ignored' });
+    // The open and unlisted minutes are the writer's own reading of the hours (Monday 9–17: minutes 1980–2460 of
+    // the week; every other day unlisted).
+    Object.assign(row, { working_hours: '{"Monday":"9AM-5PM"}', open_minutes: 'ignored', unlisted_minutes: 'ignored' });
     expect(await writeBusinesses(client, [row])).toMatchObject({ inserted: 1 });
     const { rows } = await client.query(
-      `select ${IMPORT_WRITE_COLUMNS.map((c) => (c === 'open_minutes' ? `${c}::text` : c)).join(', ')}
+      `select ${IMPORT_WRITE_COLUMNS.map((c) => (c.endsWith('_minutes') ? `${c}::text` : c)).join(', ')}
        from businesses where place_id = 'v-place_id'`,
     );
-    expect(rows).toEqual([{ ...row, open_minutes: '{[1980,2460)}' }]);
+    expect(rows).toEqual([{ ...row, open_minutes: '{[1980,2460)}', unlisted_minutes: '{[0,1440),[2880,10080)}' }]);
   });
 
   it('rolls the whole file back when a batch fails in the database while the next one is being read', async () => {

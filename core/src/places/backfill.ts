@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { OPEN_MINUTES_WRITER } from '../import/business-writer.js';
 import { slugify } from '../rules/slug.js';
-import { openMinutesOf } from '../rules/week-hours.js';
+import { weekMinutesOf } from '../rules/week-hours.js';
 import { countryName } from '../rules/countries.js';
 import type { PlaceCounts } from '../wire/uploads.js';
 import { AREA_OR_QUARTER_PATTERN } from './address.js';
@@ -152,8 +152,8 @@ function withoutOlderReadings(row: Stored): PlaceInput {
 }
 
 /**
- * Writes the open minutes (openMinutesOf) of businesses that have hours but none, stored before imports wrote
- * them, batch by batch in id order; hours that cannot be read stay without (and are read again by the next run).
+ * Writes the open and unlisted minutes (weekMinutesOf) of businesses that have hours but no open minutes (stored
+ * before imports wrote them, or emptied by a migration), batch by batch in id order; hours that cannot be read stay without (and are read again by the next run).
  * Returns how many businesses got them.
  */
 export async function backfillOpenMinutes(
@@ -173,8 +173,8 @@ export async function backfillOpenMinutes(
     if (rows.length === 0) return updated;
     after = rows[rows.length - 1].id;
     const read = rows.flatMap((row) => {
-      const minutes = openMinutesOf(row.working_hours);
-      return minutes === null ? [] : [{ id: row.id, minutes, hours: row.working_hours }];
+      const minutes = weekMinutesOf(row.working_hours);
+      return minutes.open === null ? [] : [{ id: row.id, ...minutes, hours: row.working_hours }];
     });
     if (read.length === 0) continue;
     await client.query('begin');
@@ -182,10 +182,11 @@ export async function backfillOpenMinutes(
       await client.query(OPEN_MINUTES_WRITER);
       // Only where the hours are still those read (an import may have written others meanwhile).
       const result = await client.query(
-        `update businesses b set open_minutes = v.minutes::int4multirange, updated_at = now()
-         from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, minutes, hours)
+        `update businesses b
+         set open_minutes = v.open::int4multirange, unlisted_minutes = v.unlisted::int4multirange, updated_at = now()
+         from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as v(id, open, unlisted, hours)
          where b.id = v.id and b.working_hours = v.hours`,
-        [read.map((r) => r.id), read.map((r) => r.minutes), read.map((r) => r.hours)],
+        [read.map((r) => r.id), read.map((r) => r.open), read.map((r) => r.unlisted), read.map((r) => r.hours)],
       );
       await client.query('commit');
       updated += result.rowCount ?? 0;

@@ -55,7 +55,7 @@ describe('weekIntervals', () => {
       [6 * 1440 + 1080, 7 * 1440],
     ]);
   });
-  it('merges 24-hour days into one interval, a missing day is closed, an unreadable day makes the week unknown', () => {
+  it('merges 24-hour days into one interval, a missing day is not open, an unreadable day makes the week unknown', () => {
     expect(weekIntervals(every('Open 24 hours'))).toEqual([[0, 7 * 1440]]);
     expect(weekIntervals({ Monday: '9AM-5PM' })).toEqual([[1440 + 540, 1440 + 1020]]);
     expect(weekIntervals({ Monday: '9AM-5PM', Tuesday: 'ask us' })).toBeNull();
@@ -141,7 +141,7 @@ describe('openState', () => {
   });
 
   it('keeps a bar open after midnight, also from Saturday night into Sunday', () => {
-    const bar: WorkingHours = { Friday: '6PM-2AM', Saturday: '6PM-2AM', Sunday: 'Closed' };
+    const bar: WorkingHours = { ...every('Closed'), Friday: '6PM-2AM', Saturday: '6PM-2AM' };
     // Saturday 01:30 in New York (EST) = 06:30 UTC.
     expect(openState(bar, 'America/New_York', at('2026-11-28T06:30:00Z'))).toEqual({
       open: true,
@@ -178,6 +178,34 @@ describe('openState', () => {
     expect(openState(weekdays, 'Asia/Kolkata', at('2026-11-27T14:30:00Z')).closesAt).toBe('12 AM');
     // Wednesday noon: open through Friday midnight.
     expect(openState(weekdays, 'Asia/Kolkata', at('2026-11-25T06:30:00Z')).closesAt).toBe('Sat 12 AM');
+  });
+
+  it('says nothing of a day the table does not list, nor promises an opening beyond one', () => {
+    const fridays: WorkingHours = { Friday: '6AM-10PM' }; // an export that captured one day of a gym's week
+    // Friday 10:00 in Kolkata = 04:30 UTC.
+    expect(openStateText(openState(fridays, 'Asia/Kolkata', at('2026-11-27T04:30:00Z')))).toBe(
+      'Open now · closes 10 PM',
+    );
+    // Friday 23:00: closed tonight; whether it opens before next Friday is not known.
+    expect(openState(fridays, 'Asia/Kolkata', at('2026-11-27T17:30:00Z'))).toEqual({
+      open: false,
+      closesAt: null,
+      opensAt: null,
+    });
+    // Monday 10:00: not "Closed · opens Fri 6 AM".
+    expect(openState(fridays, 'Asia/Kolkata', at('2026-11-30T04:30:00Z'))).toEqual({
+      open: null,
+      closesAt: null,
+      opensAt: null,
+    });
+    expect(openStateText(openState(fridays, 'Asia/Kolkata', at('2026-11-30T04:30:00Z')))).toBeNull();
+    // Friday night's hours reach into the unlisted Saturday; after them Saturday is unknown.
+    const fridayNights: WorkingHours = { Friday: '6PM-2AM' };
+    expect(openStateText(openState(fridayNights, 'UTC', at('2026-11-28T01:00:00Z')))).toBe('Open now · closes 2 AM');
+    expect(openState(fridayNights, 'UTC', at('2026-11-28T03:00:00Z')).open).toBeNull();
+    // A listed closed day before a listed opening: the opening is promised.
+    const twoDays: WorkingHours = { Thursday: 'Closed', Friday: '6AM-10PM' };
+    expect(openStateText(openState(twoDays, 'UTC', at('2026-11-26T20:00:00Z')))).toBe('Closed · opens 6 AM');
   });
 
   it('is unknown without hours or with unreadable hours, and closed all week when every day is closed', () => {

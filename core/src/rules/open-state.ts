@@ -1,13 +1,19 @@
 import { WEEKDAYS, type WorkingHours } from './opening-hours.js';
-import { MINUTES_PER_DAY, MINUTES_PER_WEEK, weekIntervals, type WeekIntervals } from './week-hours.js';
+import {
+  MINUTES_PER_DAY,
+  MINUTES_PER_WEEK,
+  unlistedIntervals,
+  weekIntervals,
+  type WeekIntervals,
+} from './week-hours.js';
 
 /** Whether a business is open at an instant, judged in its own zone; the times are its local wall-clock times. */
 export interface OpenState {
-  /** null when the hours are missing or unreadable. */
+  /** null when the hours are missing or unreadable, or today's are not listed. */
   open: boolean | null;
   /** When open: the local time it closes ("11 PM"), prefixed by the weekday when not today; null when never. */
   closesAt: string | null;
-  /** When closed: the local time it opens next ("11:30 AM", "Mon 9 AM"); null when never. */
+  /** When closed: the local time it opens next ("11:30 AM", "Mon 9 AM"); null when never, or not known. */
   opensAt: string | null;
 }
 
@@ -59,9 +65,11 @@ function whenText(minuteOfWeek: number, now: number): string {
   return ahead < MINUTES_PER_DAY ? time : `${WEEKDAYS[Math.floor(at / MINUTES_PER_DAY)].slice(0, 3)} ${time}`;
 }
 
-/** The open state of intervals at a local minute of the week; an interval ending at the week's end joins one at 0. */
-export function stateAt(intervals: WeekIntervals, minute: number): OpenState {
-  if (intervals.length === 0) return { open: false, closesAt: null, opensAt: null };
+/**
+ * The open state of intervals at a local minute of the week; an interval ending at the week's end joins one at 0.
+ * Within the unlisted minutes (unlistedIntervals) the state is unknown, and a next opening beyond some is not given.
+ */
+export function stateAt(intervals: WeekIntervals, minute: number, unlisted: WeekIntervals = []): OpenState {
   const current = intervals.find(([start, end]) => start <= minute && minute < end);
   if (current) {
     if (current[0] === 0 && current[1] === MINUTES_PER_WEEK) return { open: true, closesAt: null, opensAt: null };
@@ -69,7 +77,12 @@ export function stateAt(intervals: WeekIntervals, minute: number): OpenState {
     if (end === MINUTES_PER_WEEK && intervals[0][0] === 0) end = MINUTES_PER_WEEK + intervals[0][1];
     return { open: true, closesAt: whenText(end, minute), opensAt: null };
   }
+  if (unlisted.some(([start, end]) => start <= minute && minute < end)) return UNKNOWN;
   const next = intervals.find(([start]) => start > minute) ?? intervals[0];
+  const ahead = (at: number) => (at - minute + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+  if (!next || unlisted.some(([start]) => ahead(start) < ahead(next[0]))) {
+    return { open: false, closesAt: null, opensAt: null };
+  }
   return { open: false, closesAt: null, opensAt: whenText(next[0], minute) };
 }
 
@@ -81,7 +94,7 @@ export function openState(
 ): OpenState {
   const intervals = weekIntervals(hours);
   if (!intervals) return UNKNOWN;
-  return stateAt(intervals, localMinuteOfWeek(now, timeZone));
+  return stateAt(intervals, localMinuteOfWeek(now, timeZone), unlistedIntervals(hours, intervals) ?? []);
 }
 
 /** "Open now · closes 11 PM", "Closed · opens 11:30 AM", "Open 24 hours"; null when unknown. */

@@ -67,9 +67,10 @@ export function readDay(text: string): Array<[number, number]> | null {
 }
 
 /**
- * A business's week as merged open intervals of local minutes of the week. A day missing from the table is closed
- * (public spec §4); overnight hours spill into the next day (Saturday's into Sunday morning); any unreadable day
- * makes the whole week unknown (null), so that no badge is stated on a guess.
+ * A business's week as merged open intervals of local minutes of the week. A day missing from the table is not
+ * open (public spec §4; unlistedIntervals tells it from a closed one); overnight hours spill into the next day
+ * (Saturday's into Sunday morning); any unreadable day makes the whole week unknown (null), so that no badge is
+ * stated on a guess.
  */
 export function weekIntervals(hours: WorkingHours | null): WeekIntervals | null {
   if (!hours) return null;
@@ -97,6 +98,42 @@ export function weekIntervals(hours: WorkingHours | null): WeekIntervals | null 
 }
 
 /**
+ * The minutes of the week the hours say nothing of: the days missing from a table that lists others (an export that
+ * captured one day of the week), less what the listed days' overnight hours cover. Neither open nor closed there:
+ * no badge is stated and no opening is promised across them. [] when every day is listed; null when the hours are
+ * missing or unreadable.
+ */
+export function unlistedIntervals(
+  hours: WorkingHours | null,
+  open: WeekIntervals | null = weekIntervals(hours),
+): WeekIntervals | null {
+  if (!hours || !open) return null;
+  const unlisted: WeekIntervals = [];
+  for (const [index, day] of WEEKDAYS.entries()) {
+    if (hours[day] !== undefined) continue;
+    const last = unlisted.at(-1);
+    if (last && last[1] === index * MINUTES_PER_DAY) last[1] += MINUTES_PER_DAY;
+    else unlisted.push([index * MINUTES_PER_DAY, (index + 1) * MINUTES_PER_DAY]);
+  }
+  return subtract(unlisted, open);
+}
+
+/** `from` less `minus`, both sorted and merged. */
+function subtract(from: WeekIntervals, minus: WeekIntervals): WeekIntervals {
+  const left: WeekIntervals = [];
+  for (const [start, end] of from) {
+    let at = start;
+    for (const [cutStart, cutEnd] of minus) {
+      if (cutEnd <= at || cutStart >= end) continue;
+      if (cutStart > at) left.push([at, cutStart]);
+      at = Math.max(at, cutEnd);
+    }
+    if (at < end) left.push([at, end]);
+  }
+  return left;
+}
+
+/**
  * Intervals as a PostgreSQL int4multirange literal ("{[540,1020),[1980,2460)}", "{}" when closed all week): the
  * form businesses.open_minutes and the search documents store them in.
  */
@@ -115,6 +152,20 @@ export function readWeekIntervalsText(text: string | null | undefined): WeekInte
  * multirange literal, null when the hours are missing or unreadable. Whoever writes working_hours writes this too.
  */
 export function openMinutesOf(workingHours: unknown): string | null {
-  const intervals = weekIntervals(parseWorkingHours(workingHours));
-  return intervals === null ? null : weekIntervalsText(intervals);
+  return weekMinutesOf(workingHours).open;
+}
+
+/**
+ * What businesses.open_minutes and businesses.unlisted_minutes store for a working_hours text: the open minutes
+ * (openMinutesOf) and the unlisted ones (unlistedIntervals) as multirange literals, the latter null when every day
+ * is listed (most businesses). Both null when the hours are missing or unreadable.
+ */
+export function weekMinutesOf(workingHours: unknown): { open: string | null; unlisted: string | null } {
+  const hours = parseWorkingHours(workingHours);
+  const open = weekIntervals(hours);
+  const unlisted = unlistedIntervals(hours, open);
+  return {
+    open: open === null ? null : weekIntervalsText(open),
+    unlisted: unlisted === null || unlisted.length === 0 ? null : weekIntervalsText(unlisted),
+  };
 }

@@ -90,7 +90,7 @@ describe('Meilisearch open-now slots (run without a server)', () => {
     for (const week of weeks) {
       for (const zone of ['America/New_York', 'Europe/Zurich', 'Asia/Kolkata', 'Australia/Adelaide', 'UTC']) {
         const slot = clock.minuteIn(zone)! / OPEN_SLOT_MINUTES;
-        expect([week, zone, openStateOf(week, zone, clock).openNow]).toEqual([
+        expect([week, zone, openStateOf(week, null, zone, clock).openNow]).toEqual([
           week,
           zone,
           openSlots(week).includes(slot),

@@ -133,7 +133,12 @@ export function toHit(doc: object, query: NormalizedQuery): SearchHit {
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     verified: Boolean(d.verified),
-    ...openStateOf(d.open_minutes, d.time_zone ?? null, openNowClock(query.now, OPEN_SLOT_MINUTES)),
+    ...openStateOf(
+      d.open_minutes,
+      d.unlisted_minutes ?? null,
+      d.time_zone ?? null,
+      openNowClock(query.now, OPEN_SLOT_MINUTES),
+    ),
   };
   if (query.geo && hit.latitude !== null && hit.longitude !== null) {
     hit.distanceKm = haversineKm(query.geo.lat, query.geo.lng, hit.latitude, hit.longitude);

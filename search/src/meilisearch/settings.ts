@@ -5,7 +5,7 @@ import { TWO_TYPOS_FROM, TYPO_MIN_LETTERS } from '../text.js';
  * What the index's documents and settings are made of. An index whose layout document says otherwise (or has
  * none: built before layouts were recorded) asks for a reindex, as the PostgreSQL engine's table comment does.
  */
-export const LAYOUT_VERSION = 'businesses v9';
+export const LAYOUT_VERSION = 'businesses v10';
 
 /** The document that records the layout: never approved, so no search, facet or suggestion ever sees it. */
 export const LAYOUT_DOCUMENT_ID = 'layout';

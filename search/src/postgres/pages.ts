@@ -150,7 +150,7 @@ export function toHit(row: HitRow, query: NormalizedQuery): SearchHit {
     latitude: row.latitude,
     longitude: row.longitude,
     verified: row.verified,
-    ...openStateOf(row.open_minutes, row.time_zone, openNowClock(query.now)),
+    ...openStateOf(row.open_minutes, row.unlisted_minutes, row.time_zone, openNowClock(query.now)),
   };
   if (row.distance_km !== undefined && row.distance_km !== null) hit.distanceKm = Number(row.distance_km);
   return hit;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { wordFunctionsSql } from './words.js';
 
 /** Bump when the tables, their generated columns or indexes change: needsReindex() then asks for a rebuild. */
-export const LAYOUT_VERSION = 'search_documents v29';
+export const LAYOUT_VERSION = 'search_documents v30';
 export const DOCUMENTS_TABLE = 'search_documents';
 /** Distinct indexed words, for typo tolerance: a misspelt query word is replaced by its near neighbours. */
 export const VOCABULARY_TABLE = 'search_vocabulary';
@@ -115,6 +115,7 @@ export function createTablesSql(table: string, vocabulary: string): string[] {
       time_zone text not null default 'UTC',
       open_minutes int4multirange,
       open_hours smallint[] generated always as (search_open_hours(open_minutes, time_zone)) stored,
+      unlisted_minutes int4multirange,
       sample_moduli smallint[] generated always as (${sampleModuliSql('id')}) stored,
       slug text not null,
       name text not null,

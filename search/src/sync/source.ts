@@ -38,7 +38,7 @@ export const SOURCE_SQL = `
          nullif(btrim(b.city), '') as city, nullif(b.city_slug, '') as city_slug,
          nullif(btrim(b.country), '') as country, upper(nullif(btrim(b.country_code), '')) as country_code,
          b.full_address, b.phone, b.photo, nullif(btrim(b.url), '') as website, b.latitude, b.longitude, b.rating, b.reviews, b.verified, b.is_approved,
-         b.open_minutes, coalesce(b.time_zone, 'UTC') as time_zone,
+         b.open_minutes, b.unlisted_minutes, coalesce(b.time_zone, 'UTC') as time_zone,
          search_place_terms(search_location_terms(b.city, b.country, b.country_code, b.full_address),
                             b.country_code, nullif(b.city_slug, ''))
            || search_region_terms(b.country_code, b.full_address)

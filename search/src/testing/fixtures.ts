@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { businessSlug, openMinutesOf, slugify } from '@directory/core';
+import { businessSlug, slugify, weekMinutesOf } from '@directory/core';
 
 /** The contract suite's directory: few rows, each chosen to prove one rule (see search-engine.spec.ts). */
 export interface Fixture {
@@ -274,11 +274,11 @@ export async function insertFixtures(
   const { rows } = await pool.query<{ id: string; place_id: string }>(
     `insert into businesses (name, slug, category, type, full_address, city, country, country_code, latitude, longitude,
                              rating, reviews, is_approved, working_hours, category_slug, city_slug, place_id, phone, verified,
-                             time_zone, open_minutes, about, url, postal_code)
+                             time_zone, open_minutes, unlisted_minutes, about, url, postal_code)
      select * from jsonb_to_recordset($1::jsonb) as r(name text, slug text, category text, type text, full_address text,
        city text, country text, country_code text, latitude float8, longitude float8, rating float8, reviews int,
        is_approved boolean, working_hours text, category_slug text, city_slug text, place_id text, phone text, verified boolean,
-       time_zone text, open_minutes int4multirange, about text, url text, postal_code text)
+       time_zone text, open_minutes int4multirange, unlisted_minutes int4multirange, about text, url text, postal_code text)
      returning id, place_id`,
     [
       JSON.stringify(
@@ -304,7 +304,8 @@ export async function insertFixtures(
           phone: '+1 555 0100',
           verified: f.reviews > 1000,
           time_zone: f.timeZone ?? null,
-          open_minutes: openMinutesOf(f.hours ?? null),
+          open_minutes: weekMinutesOf(f.hours ?? null).open,
+          unlisted_minutes: weekMinutesOf(f.hours ?? null).unlisted,
           url: f.website ?? null,
           postal_code: f.postalCode ?? null,
         })),
