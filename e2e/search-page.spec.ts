@@ -151,6 +151,11 @@ suite('the search page in a browser', () => {
     await page.goto(`${base}/search?q=sprea%20cofee%20zzq`);
     await page.getByRole('heading', { name: 'Did you mean' }).waitFor();
     await page.getByRole('link', { name: 'Spree Coffee' }).waitFor();
+    // A place mistyped: the same search in the city whose name is close to it.
+    await page.goto(`${base}/search?q=coffee&location=Berln`);
+    await page.getByRole('link', { name: 'Search “coffee” in Berlin (1 result)' }).click();
+    await page.waitForURL(/\/search\?q=coffee&country=DE&city=berlin$/);
+    await eventually(async () => expect(await results().first().innerText({ timeout: 2000 })).toMatch('Spree Coffee'));
   });
 
   it('suggests as one types and is used with the keyboard', async () => {

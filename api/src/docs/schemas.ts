@@ -204,6 +204,10 @@ const SearchAlternatives = nullable(
       withoutFilters: { ...RelaxedCount, description: 'The same words and place without category, rating, open now' },
       popularHere: { ...Facet, description: 'The categories with most businesses in the place, the words dropped' },
       didYouMean: { ...Suggestions, description: 'Names, categories and cities close to the words (typos forgiven)' },
+      inCitiesLike: {
+        ...arrayOf(object({ city: CitySuggestion, total: int, exhaustive: bool })),
+        description: 'The same search in the cities whose names are close to the place typed (typos forgiven)',
+      },
     },
     'Only when nothing was found on page 1 (else null): what to try instead, each part there only when it finds something',
   ),

@@ -3,11 +3,14 @@ import type { RelaxedCount, SearchAlternatives, Suggestions } from '@directory/c
 
 /** Suggestions and popular categories offered after an empty search. */
 const OFFERED = 5;
+/** Cities close to the place typed, each searched again. */
+const CITIES_LIKE = 3;
 
 /**
  * What to offer when a search found nothing: the same words without the place, without the other filters, the
- * popular categories of the place, and names, categories and cities close to the words. Asked only for page 1 of
- * an empty search, each with a count of its own, so every offer is known to find something.
+ * popular categories of the place, names, categories and cities close to the words, and the same search in the
+ * cities close to the place typed. Asked only for page 1 of an empty search, each with a count of its own, so every
+ * offer is known to find something.
  */
 export async function searchAlternatives(engine: SearchEngine, query: SearchQuery): Promise<SearchAlternatives> {
   const words = query.q?.trim() ?? '';
@@ -28,17 +31,31 @@ export async function searchAlternatives(engine: SearchEngine, query: SearchQuer
     const result = await engine.search({ ...relaxed, page: 1, limit: 1 });
     return result.total > 0 ? { total: result.total, exhaustive: result.exhaustive } : null;
   };
-  const [everywhere, withoutFilters, here, didYouMean] = await Promise.all([
+  /** The same search in each city close to the place typed, those that find nothing left out. */
+  const inCitiesLike = async (location: string): Promise<SearchAlternatives['inCitiesLike']> => {
+    const { cities } = await closeTo(engine, location);
+    const offers = await Promise.all(
+      cities.slice(0, CITIES_LIKE).map(async (city) => {
+        const found = await count({ ...placeless, city: city.slug, country: city.countryCode });
+        return found ? [{ city, ...found }] : [];
+      }),
+    );
+    return offers.flat();
+  };
+  const location = query.location?.trim() ?? '';
+  const [everywhere, withoutFilters, here, didYouMean, citiesLike] = await Promise.all([
     words && hasPlace ? count(placeless) : null,
     hasFilters ? count(unfiltered) : null,
     hasPlace && words ? engine.search({ ...unfiltered, q: undefined, page: 1, limit: 1 }) : null,
     closeTo(engine, words),
+    location ? inCitiesLike(location) : [],
   ]);
   return {
     everywhere,
     withoutFilters,
     popularHere: here ? here.facets.category.slice(0, OFFERED) : [],
     didYouMean,
+    inCitiesLike: citiesLike,
   };
 }
 

@@ -71,6 +71,19 @@ describe('GET /api/search', () => {
       'café-&-bar',
       'irish-pub',
     ]);
+    // The place is right, so no city close to it finds the words either.
+    expect(inZurich.alternatives.inCitiesLike).toEqual([]);
+    // A place mistyped: the same search in the city whose name is close to it.
+    const mistyped = await search('q=pub&location=zurch');
+    expect(mistyped.totalCount).toBe(0);
+    expect(mistyped.alternatives.inCitiesLike).toEqual([
+      {
+        city: expect.objectContaining({ name: 'Zürich', slug: 'zürich', countryCode: 'CH' }),
+        total: (await search('q=pub&city=z%C3%BCrich&country=CH')).totalCount,
+        exhaustive: true,
+      },
+    ]);
+    expect(mistyped.alternatives.inCitiesLike[0].total).toBeGreaterThan(0);
     // A rating no plumber has: the same search without the filter finds one.
     const rated = await search('q=plumbing&minRating=4.5');
     expect(rated.alternatives).toMatchObject({ everywhere: null, withoutFilters: { total: 1 } });

@@ -44,4 +44,6 @@ export interface SearchAlternatives {
   popularHere: FacetCount[];
   /** Names, categories and cities close to the words typed (typos forgiven). */
   didYouMean: Suggestions;
+  /** The same search in the cities whose names are close to the place typed ("zurch": Zürich), each counted. */
+  inCitiesLike: ({ city: Suggestions['cities'][number] } & RelaxedCount)[];
 }

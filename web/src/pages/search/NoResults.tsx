@@ -3,8 +3,9 @@ import type { SearchAlternatives } from '@directory/core/wire/search.js';
 import { categoryTarget, resultCount, searchHref, type SearchState } from '../../lib/search.js';
 
 /**
- * An empty search is never a dead end: the same words anywhere, without the other filters, names, categories and
- * cities close to what was typed, the popular categories of the place. Every offer is one the api counted.
+ * An empty search is never a dead end: the same words anywhere, in the cities whose names are close to the place
+ * typed, without the other filters, names, categories and cities close to what was typed, the popular categories of
+ * the place. Every offer is one the api counted.
  */
 export function NoResults(props: {
   state: SearchState;
@@ -34,6 +35,14 @@ export function NoResults(props: {
             </Link>
           </li>
         )}
+        {offers?.inCitiesLike.map(({ city, total, exhaustive }) => (
+          <li key={`in:${city.countryCode}/${city.slug}`}>
+            <Link to={searchHref({ ...placeless, city: city.slug, country: city.countryCode })}>
+              {state.q ? `Search “${state.q}” in ${city.name}` : `Businesses in ${city.name}`} (
+              {resultCount(total, exhaustive)})
+            </Link>
+          </li>
+        ))}
         {offers?.withoutFilters && (
           <li>
             <Link to={searchHref(unfiltered)}>
