@@ -85,7 +85,7 @@ publicSiteSuite('the public site in a browser: the business page', () => {
     it('suggests nearby places and more of its category in its city, never itself', async () => {
       const nearby = page.locator('section.related', { has: page.getByRole('heading', { name: 'Nearby places' }) });
       const similar = page.locator('section.related', {
-        has: page.getByRole('heading', { name: 'More Bakery in Berlin' }),
+        has: page.getByRole('heading', { name: 'Other Bakery businesses in Berlin' }),
       });
       await nearby.getByRole('listitem').first().waitFor();
       expect(await nearby.getByRole('listitem').count()).toBe(6);

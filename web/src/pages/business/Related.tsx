@@ -37,7 +37,8 @@ function PlaceList({ title, places }: { title: string; places: SearchListing[] }
 export function RelatedPlacesSection(props: { slug: string; category: string | null; city: string | null }) {
   const { data } = useSWR<RelatedPlaces>(relatedKey(props.slug), { dedupingInterval: 10 * 60 * 1000 });
   if (!data) return null;
-  const similarTitle = props.category && props.city ? `More ${props.category} in ${props.city}` : 'Similar places';
+  const similarTitle =
+    props.category && props.city ? `Other ${props.category} businesses in ${props.city}` : 'Similar places';
   return (
     <div className="related-places">
       <PlaceList title="Nearby places" places={data.nearby} />
