@@ -204,6 +204,11 @@ describe('canonicalising the stored directory', () => {
     expect(cities.rows[0].city).toBe('Beograd');
     expect(cities.rows.map((r) => r.city)).not.toContain('Belgrade');
     expect(cities.rows.map((r) => r.city)).not.toContain('Београд');
+    // Imported again, the file changes nothing: its other spellings of the stored city and category stay as stored.
+    const stored = (await client.query(`select * from businesses order by id`)).rows;
+    const again = await importFile(join(REAL, 'rs_belgrade_pet_businesses.csv'), client);
+    expect([again.inserted, again.updated]).toEqual([0, 0]);
+    expect((await client.query(`select * from businesses order by id`)).rows).toEqual(stored);
   });
 
   it('resolves a city by the positions of its businesses, not by a placeholder one (a coordinate of exactly 0)', async () => {

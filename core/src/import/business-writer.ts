@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { fieldsExcept } from '../export/business-fields.js';
+import { aliasKey } from '../canonical/alias-key.js';
 import { weekMinutesOf } from '../rules/week-hours.js';
 import { Memo } from './cells.js';
 import type { BusinessRow } from './normalize-row.js';
@@ -62,6 +63,9 @@ export interface WriteOptions {
 /** Hours texts repeat across a file (chains, "24 hours"): each is read once per batch of distinct ones. */
 const weekMinutes = new Memo((hours) => weekMinutesOf(hours), 5_000);
 const NO_HOURS = { open: null, unlisted: null };
+/** The key a city's or category's slug is looked up by among place_aliases. */
+const aliasKeys = new Memo((slug) => aliasKey(slug), 5_000);
+const keyOf = (slug: string | null) => (slug === null ? null : aliasKeys.get(slug));
 
 /**
  * Set in a transaction that writes businesses.open_minutes and unlisted_minutes with working_hours, so the trigger that empties them when
@@ -81,8 +85,9 @@ function text(value: string | null): string {
 const number = (value: number | null) => (value === null ? '\\N' : String(value));
 
 /**
- * One staging line: ord, COLUMNS in their order, then whether the time zone was derived (one template: no per-field
- * loop on a million rows; import-file.spec.ts checks every column lands in its own place).
+ * One staging line: ord, COLUMNS in their order, then whether the time zone was derived and the alias keys of the
+ * city and category slugs (one template: no per-field loop on a million rows; import-file.spec.ts checks every
+ * column lands in its own place).
  */
 function copyLine(ord: number, r: BusinessRow, slug: string): string {
   const minutes = r.working_hours === null ? NO_HOURS : weekMinutes.get(r.working_hours);
@@ -93,7 +98,7 @@ function copyLine(ord: number, r: BusinessRow, slug: string): string {
     `${text(r.reviews_link)}\t${text(r.photo)}\t${text(r.logo)}\t${text(r.located_in)}\t${text(r.working_hours)}\t` +
     `${r.verified ? 't' : 'f'}\t${text(r.about)}\t${text(r.place_id)}\t${text(r.url)}\t${text(r.category_slug)}\t` +
     `${text(r.city_slug)}\t${text(r.time_zone)}\t${text(minutes.open)}\t${text(minutes.unlisted)}\t` +
-    `${r.time_zone_derived ? 't' : 'f'}\n`
+    `${r.time_zone_derived ? 't' : 'f'}\t${text(keyOf(r.city_slug))}\t${text(keyOf(r.category_slug))}\n`
   );
 }
 
@@ -123,6 +128,28 @@ const KEEP_STORED_TIME_ZONE = `update import_staging s set time_zone = b.time_zo
   where s.time_zone_derived and b.place_id = s.place_id and b.country_code is not distinct from s.country_code
     and (s.time_zone is null or (b.latitude, b.longitude) is not distinct from (s.latitude, s.longitude))
     and b.time_zone is distinct from s.time_zone`;
+
+/**
+ * A stored business whose file gives its city or category in another spelling of the same place or category (the
+ * same slug, or an alias of the stored slug in place_aliases: "Belgrade" for Beograd, "restaurants" for Restaurant)
+ * keeps the stored spelling, which canonicalizeDirectory chose: a file imported again is then unchanged, where it was
+ * written, rewritten back and counted as updated. New businesses bring their own spelling (it counts towards the
+ * name most businesses give a place).
+ */
+const STORED_SPELLINGS = [
+  `update import_staging s set city = b.city, city_slug = b.city_slug from businesses b
+   where b.place_id = s.place_id and b.country_code = s.country_code
+     and (s.city, s.city_slug) is distinct from (b.city, b.city_slug)
+     and (b.city_slug = s.city_slug or exists (
+       select from place_aliases a
+       where a.kind = 'city' and a.country_code = s.country_code and a.alias = s.city_key and a.slug = b.city_slug))`,
+  `update import_staging s set category = b.category, category_slug = b.category_slug from businesses b
+   where b.place_id = s.place_id
+     and (s.category, s.category_slug) is distinct from (b.category, b.category_slug)
+     and (b.category_slug = s.category_slug or exists (
+       select from place_aliases a
+       where a.kind = 'category' and a.country_code = '' and a.alias = s.category_key and a.slug = b.category_slug))`,
+];
 
 /** A business slug taken by another business gets four more characters from its place id (or row). */
 const SLUG_SQL = `case when exists (select 1 from businesses b where b.slug = s.slug and b.place_id is distinct from s.place_id)
@@ -175,15 +202,20 @@ export async function writeBusinesses(
     // Created once per transaction (dropped at commit), emptied for each batch.
     await client.query(
       `create temporary table if not exists import_staging (ord int, ${COLUMNS.map((c) => `${c} ${columnType(c)}`).join(', ')},
-         time_zone_derived boolean)
+         time_zone_derived boolean, city_key text, category_key text)
        on commit drop`,
     );
     await client.query('truncate import_staging');
     await pipeline(
       Readable.from(copyLines(rows, kept, slugs)),
-      client.query(copyStreams.from(`copy import_staging (ord, ${COLUMNS.join(', ')}, time_zone_derived) from stdin`)),
+      client.query(
+        copyStreams.from(
+          `copy import_staging (ord, ${COLUMNS.join(', ')}, time_zone_derived, city_key, category_key) from stdin`,
+        ),
+      ),
     );
     if (derivedZones) await client.query(KEEP_STORED_TIME_ZONE);
+    for (const statement of STORED_SPELLINGS) await client.query(statement);
     // Each statement answers which rows it wrote (place ids and slugs are unique in staging).
     // One row back, not one per business: the counts, and which place ids were written only when some
     // were not (rows identical to what is stored).
