@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { BusinessDeleteScope } from '@directory/core';
+import type { AuditAction, BusinessDeleteScope } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import {
   AdminBusinessQuery,
@@ -177,7 +177,12 @@ export class AdminBusinessesController {
   }
 
   /** The deletion is audited with what it did (or the job doing it); waiting for the job is not part of it. */
-  private async removeBusinesses(scope: BusinessDeleteScope, action: string, req: AdminRequest, res: FastifyReply) {
+  private async removeBusinesses(
+    scope: BusinessDeleteScope,
+    action: AuditAction,
+    req: AdminRequest,
+    res: FastifyReply,
+  ) {
     const start = await this.audit.write(req.admin, action, () => this.businesses.startRemoval(scope), auditOf);
     const answer = await this.businesses.removalAnswer(start);
     res.status(answer.status);

@@ -1,6 +1,7 @@
 import { Injectable, InternalServerErrorException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AdminIdentity } from '../auth/auth.service.js';
+import type { AuditAction } from '@directory/core';
 
 type Details = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export class AuditService {
    */
   async write<T>(
     admin: AdminIdentity | undefined,
-    action: string,
+    action: AuditAction,
     work: () => Promise<T>,
     details: (result: T) => Details = () => ({}),
   ): Promise<T> {

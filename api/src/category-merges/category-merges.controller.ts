@@ -2,7 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, ServiceUnava
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { CATEGORY_MERGE_RULES, type CategoryMerge, QUEUES, requestCategoryMergesApplied } from '@directory/core';
+import {
+  type AuditAction,
+  CATEGORY_MERGE_RULES,
+  type CategoryMerge,
+  QUEUES,
+  requestCategoryMergesApplied,
+} from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
 import { ApiCall } from '../docs/api-responses.js';
@@ -64,7 +70,7 @@ export class CategoryMergesController {
     return this.edit(req, 'category-merge.delete', () => this.merges.remove(id));
   }
 
-  private edit(req: AdminRequest, action: string, write: () => Promise<CategoryMerge>) {
+  private edit(req: AdminRequest, action: AuditAction, write: () => Promise<CategoryMerge>) {
     return this.audit.write(
       req.admin,
       action,

@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { type ExportInput, type ExportRequest, parseExportRequest, parseLegacyExportRequest } from '@directory/core';
+import {
+  type AuditAction,
+  type ExportInput,
+  type ExportRequest,
+  parseExportRequest,
+  parseLegacyExportRequest,
+} from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { ExportsService, parsed } from './exports.service.js';
 import { ApiBody, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -100,7 +106,7 @@ export class ExportsController {
     return this.exports.fileWhenDone(await this.startAudited(req, 'export.csv-legacy', request));
   }
 
-  private startAudited(req: AdminRequest, action: string, request: ExportRequest) {
+  private startAudited(req: AdminRequest, action: AuditAction, request: ExportRequest) {
     return this.audit.write(
       req.admin,
       action,

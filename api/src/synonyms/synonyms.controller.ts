@@ -13,7 +13,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { QUEUES, requestSynonymsReindex, SYNONYM_RULES } from '@directory/core';
+import { type AuditAction, QUEUES, requestSynonymsReindex, SYNONYM_RULES } from '@directory/core';
 import { AuditService } from '../audit/audit.service.js';
 import { type AdminRequest, Authenticated } from '../auth/access.js';
 import { ApiCall } from '../docs/api-responses.js';
@@ -81,7 +81,11 @@ export class SynonymsController {
     return this.edit(req, 'synonym.delete', () => this.synonyms.remove(id));
   }
 
-  private edit(req: AdminRequest, action: string, write: () => Promise<{ id: number; phrase: string; means: string }>) {
+  private edit(
+    req: AdminRequest,
+    action: AuditAction,
+    write: () => Promise<{ id: number; phrase: string; means: string }>,
+  ) {
     return this.audit.write(
       req.admin,
       action,

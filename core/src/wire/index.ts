@@ -14,3 +14,4 @@ export * from './synonyms.js';
 export * from './category-merges.js';
 export * from './import-problems.js';
 export * from './import-preview.js';
+export * from './audit.js';

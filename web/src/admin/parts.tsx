@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AuditAction } from '@directory/core/wire/audit.js';
 import { formatDateTime, formatNumber, timeAgo } from './format.js';
 import type { AuditEntry } from './types.js';
 
@@ -67,10 +68,11 @@ export function Meter({ label, percent, detail }: { label: string; percent: numb
 
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** The audit log's actions in the admin's words. */
+/** The audit log's actions in the admin's words; every action the api writes has its own (AUDIT_ACTIONS). */
 export function describeAction(entry: AuditEntry): string {
   const d = entry.details ?? {};
-  switch (entry.action) {
+  const action = entry.action as AuditAction;
+  switch (action) {
     case 'business.update':
       return `İşletme #${str(d.id)} güncellendi`;
     case 'business.toggle-approval':
@@ -83,23 +85,43 @@ export function describeAction(entry: AuditEntry): string {
       return `Test verileri silindi (${formatNumber(Number(d.deletedCount ?? 0))})`;
     case 'business.bulk-approval':
       return `${formatNumber(Number(d.count ?? 0))} işletme ${d.isApproved ? 'onaylandı' : 'gizlendi'}`;
+    case 'business.bulk-reject':
+      return typeof d.count === 'number'
+        ? `${formatNumber(d.count)} bekleyen işletme reddedildi`
+        : 'Bekleyen işletmeler reddedildi';
     case 'contact.delete': {
       const n = Array.isArray(d.ids) ? d.ids.length : 0;
       return n === 1 ? 'İletişim mesajı silindi' : `${n} iletişim mesajı silindi`;
     }
     case 'contact.mark-read':
     case 'contact.mark-unread':
-      return `İletişim mesajları ${entry.action === 'contact.mark-read' ? 'okundu' : 'okunmadı'} olarak işaretlendi`;
+      return `İletişim mesajları ${action === 'contact.mark-read' ? 'okundu' : 'okunmadı'} olarak işaretlendi`;
     case 'contact.retention':
       return `İletişim mesajlarının saklama süresi ${str(d.months)} ay yapıldı`;
     case 'settings.save':
       return 'Site ayarları kaydedildi';
+    case 'settings.import-approval':
+      return d.needsApproval ? 'Yeni içe aktarmalar onay bekleyecek' : 'Yeni içe aktarmalar hemen yayınlanacak';
     case 'advertisements.save':
       return 'Reklam kodları kaydedildi';
     case 'cache.clear':
       return 'Cache temizlendi';
     case 'upload':
       return `Dosya yüklendi: ${str(d.fileName)}`;
+    case 'import.preview':
+      return `İçe aktarma önizlemesi: ${str(d.fileName)}`;
+    case 'import.confirm':
+      return `İçe aktarma onaylandı: ${str(d.fileName)}`;
+    case 'synonym.create':
+      return `Eş anlam eklendi: "${str(d.phrase)}" → ${str(d.means)}`;
+    case 'synonym.update':
+      return `Eş anlam güncellendi: "${str(d.phrase)}" → ${str(d.means)}`;
+    case 'synonym.delete':
+      return `Eş anlam silindi: "${str(d.phrase)}"`;
+    case 'category-merge.create':
+      return `Kategori birleştirildi: "${str(d.spelling)}" → ${str(d.into)}`;
+    case 'category-merge.delete':
+      return `Kategori birleştirmesi kaldırıldı: "${str(d.spelling)}"`;
     case 'export.start':
     case 'export.csv':
     case 'export.csv-legacy':
@@ -120,8 +142,11 @@ export function describeAction(entry: AuditEntry): string {
       return 'Şifre değiştirildi';
     case 'password.reset':
       return 'Şifre komut satırından değiştirildi';
-    default:
-      return entry.action;
+    default: {
+      // An action no longer written (older entries): its own name.
+      const unlabelled: never = action;
+      return String(unlabelled);
+    }
   }
 }
 
