@@ -293,7 +293,7 @@ function toAdminBusiness(row: AdminRow): AdminBusiness {
     city: row.city,
     countryCode: row.country_code,
     phone: row.phone,
-    rating: row.rating ?? 0,
+    rating: row.rating,
     reviewCount: row.reviews,
     slug: row.slug,
     verified: row.verified,

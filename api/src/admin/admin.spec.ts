@@ -42,6 +42,9 @@ describe('admin calls', () => {
         slug: 'hidden-plumber-pqr678',
       }),
     ]);
+    // A business without a rating says so (null), not 0 stars.
+    const unrated = await as('get', '/api/admin/businesses?filter=Nowhere%20Shop').expect(200);
+    expect(unrated.body.businesses).toEqual([expect.objectContaining({ name: 'Nowhere Shop', rating: null })]);
     const byRating = await as('get', '/api/admin/businesses?category=Café %26 Bar&sortBy=rating&sortOrder=asc').expect(
       200,
     );

@@ -65,7 +65,8 @@ export interface AdminBusiness {
   city: string | null;
   countryCode: string | null;
   phone: string | null;
-  rating: number;
+  /** null when the business has no rating (never shown as 0). */
+  rating: number | null;
   reviewCount: number;
   slug: string;
   verified: boolean;

@@ -228,7 +228,9 @@ export function Businesses() {
                 <span>{b.fullAddress ?? b.address ?? 'Adres bilgisi yok'}</span>
                 <span>{b.phone ?? 'Telefon bilgisi yok'}</span>
                 <span>
-                  ★ {b.rating.toLocaleString('tr-TR')} ({formatNumber(b.reviewCount)} yorum)
+                  {b.rating === null
+                    ? 'Puan yok'
+                    : `★ ${b.rating.toLocaleString('tr-TR')} (${formatNumber(b.reviewCount)} yorum)`}
                 </span>
               </div>
               <div className="row-ids muted small">
