@@ -173,6 +173,34 @@ describe('bad input is a 400, never a 500', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
+  it('answers a field no body of the route declares with a 400 naming it, on every JSON write route with a DTO', async () => {
+    // {"ad5": …} saved nothing and {"slug": …} on a business changed nothing, both answering success.
+    const writes = apiRoutes(t.app).filter(
+      (route) =>
+        route.readsBody &&
+        route.method !== 'GET' &&
+        route.body?.kind !== 'multipart' &&
+        bodyFields(route.bodyType).length > 0,
+    );
+    expect(writes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/api/admin/advertisement-codes', '/api/admin/businesses/:id']),
+    );
+    const answers: string[] = [];
+    for (const route of writes) {
+      const method = route.method.toLowerCase() as 'post';
+      const agent = request(http());
+      const res = await agent[method](concretePath(route.path)).set('Cookie', cookie).send({ not_a_field: 'x' });
+      answers.push(`${route.method} ${route.path} → ${res.status} ${String(res.body.message)}`);
+    }
+    expect(answers.filter((answer) => !answer.includes('→ 400 property not_a_field should not exist'))).toEqual([]);
+    const saveNull = await request(http())
+      .post('/api/admin/site-settings')
+      .set('Cookie', cookie)
+      .set('Content-Type', 'application/json')
+      .send('null');
+    expect([saveNull.status, saveNull.body.message]).toEqual([400, 'The body must be a JSON object, not null.']);
+  });
+
   const PAGED = [
     ['/api/businesses', 100],
     [`/api/categories/${encodeURIComponent('café-&-bar')}`, 100],

@@ -1,4 +1,10 @@
-import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  Injectable,
+  ValidationPipe,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 /** Per request object (its query, its path parameters): the validated argument of each DTO class. */
@@ -26,7 +32,24 @@ export function validateOncePerRequest(req: FastifyRequest): {
  */
 @Injectable()
 export class ValidationOncePipe extends ValidationPipe {
+  /**
+   * Bodies name every field they may hold: one the DTO lacks is a 400 naming it ("property slug should not exist"),
+   * where it was dropped and the write answered success; a body of null is a 400 too. Queries drop what they do not know (a shared link's
+   * utm_source or fbclid must still open the page).
+   */
+  private readonly bodies: ValidationPipe;
+
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+    this.bodies = new ValidationPipe({ ...options, whitelist: true, forbidNonWhitelisted: true });
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') {
+      // JSON's null is no set of fields (a save of null answered success, writing nothing).
+      if (value === null) throw new BadRequestException('The body must be a JSON object, not null.');
+      return this.bodies.transform(value, metadata);
+    }
     const validated = value !== null && typeof value === 'object' ? validatedOf.get(value) : undefined;
     if (!validated || (metadata.type !== 'query' && metadata.type !== 'param') || metadata.data !== undefined) {
       return super.transform(value, metadata);

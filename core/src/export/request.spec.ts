@@ -100,6 +100,10 @@ describe('export parameters (admin spec §7)', () => {
     expect(() => parseLegacyExportRequest({ selectedFields: 'name' }, NOW)).toThrow(
       'selectedFields must be a list of field names.',
     );
+    // Export needs at least one field (admin spec §5): an empty list is not the defaults.
+    expect(() => parseLegacyExportRequest({ selectedFields: [] }, NOW)).toThrow(
+      'selectedFields must name at least one field (or be left out for the default ones).',
+    );
   });
 
   it('neutralises formula starts', () => {

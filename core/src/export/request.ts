@@ -137,7 +137,11 @@ export function parseLegacyExportRequest(
   if (input.countryCode !== undefined && typeof input.countryCode !== 'string') {
     throw new ExportRequestError('countryCode must be a two-letter country code or all.');
   }
-  const names = (selected as string[] | undefined)?.length ? (selected as string[]) : [...LEGACY_DEFAULT_FIELDS];
+  // Left out, the legacy panel's default fields; given, at least one (admin spec §5).
+  if (Array.isArray(selected) && selected.length === 0) {
+    throw new ExportRequestError('selectedFields must name at least one field (or be left out for the default ones).');
+  }
+  const names = (selected as string[] | undefined) ?? [...LEGACY_DEFAULT_FIELDS];
   const fields = names.map((name) => LEGACY_EXPORT_FIELDS[name] ?? name);
   const request = parseExportRequest({ fields, countryCode: input.countryCode }, now);
   return { ...request, fileName: `businesses_export_${request.requestedAt.slice(0, 10)}.csv` };
