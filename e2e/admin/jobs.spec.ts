@@ -62,6 +62,11 @@ adminSuite('the admin back office in a browser: uploads and exports', () => {
     expect(await report.getByText(/Sütun eşleştirme: \d+ \/ 23 sütun/).count()).toBe(1);
     expect(await report.getByText(/Tekrar analizi: 2 yeni place_id/).count()).toBe(1);
     await report.getByText(/Satır \d+:.*Kiwi Coffee \(e2e-upload-2\)/).waitFor();
+    // In Turkish: the summary and each row's reason (the api's own lines are English).
+    await report
+      .getByText('e2e-upload.csv: 3 satır — 2 yeni, 0 güncellendi, 1 atlandı, 0 reddedildi.', { exact: true })
+      .waitFor();
+    await report.getByText(/Kiwi Coffee \(e2e-upload-2\): Dosyada aynı place_id ile daha sonra gelen/).waitFor();
     expect(await sql(`select name from businesses where place_id like 'e2e-upload-%' order by place_id`)).toEqual([
       { name: 'Harbour Books' },
       { name: 'Kiwi Coffee' },

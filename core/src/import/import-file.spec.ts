@@ -236,16 +236,28 @@ describe('importing files', () => {
     const first = await importFile(file, client);
     expect(first).toMatchObject({ totalRows: 4, inserted: 2, skipped: 2 });
     expect(first.skippedRows).toEqual([
-      { rowNumber: 2, name: 'Skip One', placeId: 'p-skip-1', reason: SKIP_REASONS.laterDuplicate },
-      { rowNumber: 4, name: 'No Id', placeId: null, reason: SKIP_REASONS.nameAddressDuplicate },
+      {
+        rowNumber: 2,
+        name: 'Skip One',
+        placeId: 'p-skip-1',
+        reason: SKIP_REASONS.laterDuplicate,
+        kind: 'duplicate-in-file',
+      },
+      {
+        rowNumber: 4,
+        name: 'No Id',
+        placeId: null,
+        reason: SKIP_REASONS.nameAddressDuplicate,
+        kind: 'same-name-and-address',
+      },
     ]);
     const again = await importFile(file, client);
     expect(again).toMatchObject({ inserted: 0, updated: 0, skipped: 4 });
-    expect(again.skippedRows.map((s) => [s.rowNumber, s.reason])).toEqual([
-      [2, SKIP_REASONS.laterDuplicate],
-      [3, SKIP_REASONS.unchanged],
-      [4, SKIP_REASONS.nameAddressDuplicate],
-      [5, SKIP_REASONS.nameAddressDuplicate],
+    expect(again.skippedRows.map((s) => [s.rowNumber, s.reason, s.kind])).toEqual([
+      [2, SKIP_REASONS.laterDuplicate, 'duplicate-in-file'],
+      [3, SKIP_REASONS.unchanged, null],
+      [4, SKIP_REASONS.nameAddressDuplicate, 'same-name-and-address'],
+      [5, SKIP_REASONS.nameAddressDuplicate, 'same-name-and-address'],
     ]);
     expect(again.duplicateAnalysis).toMatchObject({ excelDuplicateCount: 1, excelDuplicateRecords: 2 });
   });

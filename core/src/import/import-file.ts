@@ -17,7 +17,7 @@ import { importsNeedApproval } from '../database/import-approval.js';
 import { canonicalizeDirectory } from '../canonical/canonicalize.js';
 import { PlaceFinder } from '../places/place-finder.js';
 import type { PlaceCounts } from '../wire/uploads.js';
-import type { ImportProblemCounts } from '../wire/import-problems.js';
+import type { ImportProblemCounts, ImportProblemKind } from '../wire/import-problems.js';
 
 /** The errors, warnings and skipped rows a report lists (the counts are always complete). */
 const MAX_LISTED_ROWS = 1000;
@@ -37,6 +37,8 @@ export interface SkippedRow {
   name: string;
   placeId: string | null;
   reason: string;
+  /** The problem it is (import-problems.ts); null for a row stored already with the same values. */
+  kind: ImportProblemKind | null;
 }
 
 export interface ImportReport {
@@ -220,7 +222,12 @@ async function importRows(
     if (rejection.skip) {
       notBusinesses++;
       if (skippedRows.length < MAX_LISTED_ROWS)
-        skippedRows.push({ rowNumber: rejection.rowNumber, ...rejection.skip, reason: rejection.reason });
+        skippedRows.push({
+          rowNumber: rejection.rowNumber,
+          ...rejection.skip,
+          reason: rejection.reason,
+          kind: rejection.kind,
+        });
       return;
     }
     errorCount++;
@@ -255,7 +262,7 @@ async function importRows(
       if (kind) problem({ rowNumber: rowNumbers[index], kind, values: rowValues[index] });
     }
     await options.problems?.flush();
-    for (const { index, reason } of result.skippedRows) {
+    for (const { index, reason, kind } of result.skippedRows) {
       if (skippedRows.length >= MAX_LISTED_ROWS) break;
       const row = rows[index];
       skippedRows.push({
@@ -263,6 +270,7 @@ async function importRows(
         name: detach(row.name),
         placeId: row.place_id === null ? null : detach(row.place_id),
         reason,
+        kind,
       });
     }
     await options.onProgress?.({ rowsDone, phase: 'writing', bytesRead, bytesTotal: sheet.bytes.total });

@@ -134,10 +134,22 @@ describe('imports that tell the truth', () => {
     const report = await importInto(first, file);
     expect(report).toMatchObject({ totalRows: 8, inserted: 4, skipped: 4, errorCount: 0 });
     expect(report.skippedRows).toEqual([
-      { rowNumber: 2, name: 'Dornsife', placeId: 't-1', reason: SKIP_REASONS.notABusiness },
-      { rowNumber: 3, name: 'Cranston', placeId: 't-2', reason: SKIP_REASONS.notABusiness },
-      { rowNumber: 6, name: 'Midtown Manhattan', placeId: 't-5', reason: SKIP_REASONS.notABusiness },
-      { rowNumber: 7, name: 'Fultonville, NY 12016', placeId: 't-6', reason: SKIP_REASONS.notABusiness },
+      { rowNumber: 2, name: 'Dornsife', placeId: 't-1', reason: SKIP_REASONS.notABusiness, kind: 'not-a-business' },
+      { rowNumber: 3, name: 'Cranston', placeId: 't-2', reason: SKIP_REASONS.notABusiness, kind: 'not-a-business' },
+      {
+        rowNumber: 6,
+        name: 'Midtown Manhattan',
+        placeId: 't-5',
+        reason: SKIP_REASONS.notABusiness,
+        kind: 'not-a-business',
+      },
+      {
+        rowNumber: 7,
+        name: 'Fultonville, NY 12016',
+        placeId: 't-6',
+        reason: SKIP_REASONS.notABusiness,
+        kind: 'not-a-business',
+      },
     ]);
     expect(report.problemCounts).toMatchObject({ 'not-a-business': 4 });
   });

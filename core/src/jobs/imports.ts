@@ -2,6 +2,7 @@
 import type { Queue } from 'bullmq';
 import type { ImportProgress, ImportReport } from '../import/import-file.js';
 import type { ColumnMapping } from '../import/columns.js';
+import { warningKind } from '../import/normalize-row.js';
 import { type BatchUploadResult, type FailedUploadReport, rate, type StoredUploadReport } from '../wire/uploads.js';
 import { importProblemsUrl } from '../wire/import-problems.js';
 
@@ -90,12 +91,13 @@ export function batchUploadResult(
     waitingForApprovalCount: report.waitingForApproval,
     errorCount: report.errorCount,
     skippedCount: report.skipped,
-    errors: report.errors.map((e) => ({ row: e.rowNumber, message: e.reason })),
+    errors: report.errors.map((e) => ({ row: e.rowNumber, message: e.reason, kind: e.kind })),
     skippedBusinesses: report.skippedRows.map((s) => ({
       row: s.rowNumber,
       name: s.name,
       placeId: s.placeId,
       reason: s.reason,
+      kind: s.kind,
     })),
     places: report.places,
     warningCount: report.warningCount,
@@ -105,6 +107,7 @@ export function batchUploadResult(
       read: w.read,
       stored: w.stored,
       message: w.reason,
+      kind: warningKind(w.column),
     })),
     columnExtraction: {
       extractedCount: report.columnExtraction.extractedCount,

@@ -2,7 +2,7 @@
  * Uploads as the admin screens and the api see them (admin spec §3, §5, §9): the limits the upload form
  * checks before sending and the api enforces, and the import's answers. Browser-safe: no Node imports.
  */
-import type { ImportProblemCounts } from './import-problems.js';
+import type { ImportProblemCounts, ImportProblemKind } from './import-problems.js';
 
 /** Upload limit per file (admin spec §5, §9): 150 MB. A file of 150 MB + 1 byte is refused. */
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
@@ -50,11 +50,26 @@ export interface BatchUploadResult {
   waitingForApprovalCount?: number;
   errorCount: number;
   skippedCount: number;
-  errors: { row: number; message: string }[];
-  skippedBusinesses: { row: number; name: string; placeId: string | null; reason: string }[];
+  /** kind (import-problems.ts: its Turkish sentence) is absent from results of imports before it was kept. */
+  errors: { row: number; message: string; kind?: ImportProblemKind }[];
+  /** kind null: stored already with the same values. */
+  skippedBusinesses: {
+    row: number;
+    name: string;
+    placeId: string | null;
+    reason: string;
+    kind?: ImportProblemKind | null;
+  }[];
   /** Values out of range or unreadable, stored empty (or 0, false) instead; their rows were imported. */
   warningCount: number;
-  warnings: { row: number; column: string; read: string; stored: string | null; message: string }[];
+  warnings: {
+    row: number;
+    column: string;
+    read: string;
+    stored: string | null;
+    message: string;
+    kind?: ImportProblemKind;
+  }[];
   /** Absent from results rebuilt from a stored report. */
   places?: PlaceCounts;
   columnExtraction: {

@@ -3,6 +3,7 @@ import { adminRequest, ApiError, messageOf, uploadForm } from './api.js';
 import { formatBytes, formatNumber } from './format.js';
 import { DATA_KEYS, useRefresh } from './hooks.js';
 import { followJob, openJobSocket } from './jobs.js';
+import { TR } from './messages.js';
 import { PageHead } from './parts.js';
 import { DEFAULT_BATCH_SIZE, XLS_NOT_READ_MESSAGE } from '@directory/core/wire/uploads.js';
 import {
@@ -153,7 +154,7 @@ export function Upload() {
             ? outcome.result
             : wasCancelled
               ? { ...failure(entry.file, CANCELLED), cancelled: true }
-              : failure(entry.file, `Upload failed for ${entry.file.name}: ${outcome.reason}`);
+              : failure(entry.file, TR.upload.failed(entry.file.name, outcome.reason));
       }
       update(entry.key, { status: result.success ? 'done' : 'failed', result, cancelling: false });
       return result;
@@ -167,7 +168,7 @@ export function Upload() {
       const aborted = (error as Error).name === 'AbortError';
       const result = aborted
         ? { ...failure(entry.file, CANCELLED), cancelled: true }
-        : failure(entry.file, `Upload failed for ${entry.file.name}: ${text}`);
+        : failure(entry.file, TR.upload.failed(entry.file.name, text));
       update(entry.key, { status: 'failed', result, cancelling: false });
       return result;
     } finally {

@@ -1,11 +1,37 @@
 import { Link } from 'react-router-dom';
-import { IMPORT_PROBLEM_KINDS, LEFT_OUT_KINDS } from '@directory/core/wire/import-problems.js';
+import {
+  IMPORT_PROBLEM_KINDS,
+  IMPORT_PROBLEM_REASONS,
+  type ImportProblemKind,
+  LEFT_OUT_KINDS,
+} from '@directory/core/wire/import-problems.js';
 import { formatNumber } from './format.js';
 import { TR } from './messages.js';
 import type { UploadOutcome } from './types.js';
 
 const FIRST = 5;
 const MOST = 200;
+
+/** A row's reason in Turkish by its kind; the api's English sentence for results stored before kinds were kept. */
+function reasonOf(kind: ImportProblemKind | null | undefined, stored: string): string {
+  if (kind === null) return TR.upload.unchanged;
+  return kind ? IMPORT_PROBLEM_REASONS[kind] : stored;
+}
+
+/** The result's summary line in Turkish, from its counts (the api's line is English). */
+function summaryOf(result: UploadOutcome): string {
+  if (result.insertedCount === undefined || result.updatedCount === undefined) return result.message;
+  return TR.upload.summary({
+    fileName: result.fileName,
+    totalRows: result.totalRows,
+    inserted: result.insertedCount,
+    updated: result.updatedCount,
+    skipped: result.skippedCount,
+    rejected: result.errorCount,
+    warnings: result.warningCount ?? 0,
+    waiting: result.waitingForApprovalCount ?? 0,
+  });
+}
 
 /** Admin spec §3 batch result of one file: counts, column extraction, duplicates, skipped and error rows. */
 export function UploadReport({ result }: { result: UploadOutcome }) {
@@ -25,7 +51,7 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
             {!result.success && <span className="error">Hata: {result.message.replace(/^Error: /, '')}</span>}
           </>
         )}
-        {result.success && <span className="small">{result.message}</span>}
+        {result.success && <span className="small">{summaryOf(result)}</span>}
       </div>
       {(result.totalRows > 0 || result.success) && (
         <dl className="facts counts">
@@ -116,7 +142,7 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
         title="Atlanan kayıtlar"
         items={result.skippedBusinesses.map((s) => ({
           row: s.row,
-          text: `${s.name || '—'}${s.placeId ? ` (${s.placeId})` : ''}: ${s.reason}`,
+          text: `${s.name || '—'}${s.placeId ? ` (${s.placeId})` : ''}: ${reasonOf(s.kind, s.reason)}`,
         }))}
         count={result.skippedCount}
       />
@@ -124,13 +150,13 @@ export function UploadReport({ result }: { result: UploadOutcome }) {
         title="Uyarılar (okunduğu gibi kaydedilmeyen değerler)"
         items={(result.warnings ?? []).map((w) => ({
           row: w.row,
-          text: `${w.column}: "${w.read}" → ${w.stored === null ? 'boş' : `"${w.stored}"`} — ${w.message}`,
+          text: `${w.column}: "${w.read}" → ${w.stored === null ? 'boş' : `"${w.stored}"`} — ${reasonOf(w.kind, w.message)}`,
         }))}
         count={result.warningCount ?? 0}
       />
       <RowList
         title="Hatalar"
-        items={result.errors.map((e) => ({ row: e.row, text: e.message }))}
+        items={result.errors.map((e) => ({ row: e.row, text: reasonOf(e.kind, e.message) }))}
         count={result.errorCount}
         error
       />

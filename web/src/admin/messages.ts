@@ -4,6 +4,7 @@
  * carry their own strings; new ones take theirs from here.
  */
 import { IMPORT_PROBLEM_LABELS } from '@directory/core/wire/import-problems.js';
+import { formatNumber } from './format.js';
 
 export const TR = {
   jobs: {
@@ -145,6 +146,24 @@ export const TR = {
     waitingForApproval: (n: string) =>
       `${n} yeni işletme onay bekliyor: onaylanana kadar sitede görünmez ("İçe Aktarma Onayı" açık).`,
     reviewQueue: 'Onay bekleyenlere git',
+    /** The one-line summary of a finished import (the api's own line is English). */
+    summary: (r: {
+      fileName: string;
+      totalRows: number;
+      inserted: number;
+      updated: number;
+      skipped: number;
+      rejected: number;
+      warnings: number;
+      waiting: number;
+    }) =>
+      `${r.fileName}: ${formatNumber(r.totalRows)} satır — ${formatNumber(r.inserted)} yeni, ` +
+      `${formatNumber(r.updated)} güncellendi, ${formatNumber(r.skipped)} atlandı, ${formatNumber(r.rejected)} reddedildi` +
+      (r.warnings > 0 ? `, ${formatNumber(r.warnings)} değer okunduğu gibi kaydedilmedi` : '') +
+      (r.waiting > 0 ? `; ${formatNumber(r.waiting)} yeni işletme onay bekliyor.` : '.'),
+    /** A row stored already with the same values (a re-import): skipped, not a problem. */
+    unchanged: 'Aynı değerlerle zaten kayıtlı; değiştirilecek bir şey yok.',
+    failed: (fileName: string, reason: string) => `${fileName} yüklenemedi: ${reason}`,
   },
   businesses: {
     approvalLabel: 'Onay durumu',
