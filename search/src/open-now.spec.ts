@@ -99,6 +99,14 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
   let keyOf: Map<number, string>;
   const keys = (hits: { id: number }[]) => hits.map((h) => keyOf.get(h.id)!).sort();
   const search = (query: SearchQuery) => engine.search({ limit: 100, ...query });
+  /** Each place's [openNow, closesAt, opensAt] at an instant. */
+  const states = async (iso: string) =>
+    Object.fromEntries(
+      (await search({ now: new Date(iso) })).hits.map((hit) => [
+        keyOf.get(hit.id)!,
+        [hit.openNow, hit.closesAt, hit.opensAt],
+      ]),
+    );
 
   beforeAll(async () => {
     database = await createSuiteDatabase();
@@ -141,13 +149,6 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
   });
 
   it('says when an open place closes and a closed one opens, in its local time', async () => {
-    const states = async (iso: string) =>
-      Object.fromEntries(
-        (await search({ now: new Date(iso) })).hits.map((hit) => [
-          keyOf.get(hit.id)!,
-          [hit.openNow, hit.closesAt, hit.opensAt],
-        ]),
-      );
     // 14:00 in New York, 20:00 in Zürich (Thursday).
     expect(await states('2026-11-26T19:00:00Z')).toMatchObject({
       'ny-shop': [true, '5 PM', null],
@@ -164,13 +165,6 @@ describe.each(contractEngines())('open now at local time: %s engine', (_kind, co
   });
 
   it('says nothing on a day the hours do not list, nor promises an opening beyond one', async () => {
-    const states = async (iso: string) =>
-      Object.fromEntries(
-        (await search({ now: new Date(iso) })).hits.map((hit) => [
-          keyOf.get(hit.id)!,
-          [hit.openNow, hit.closesAt, hit.opensAt],
-        ]),
-      );
     // Monday 10:00 in Kolkata, 05:30 in Berlin (the bar lists Thursday to Sunday).
     expect(await states('2026-11-30T04:30:00Z')).toMatchObject({
       'kolkata-mondays': [true, '10 PM', null],

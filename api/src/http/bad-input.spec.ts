@@ -49,6 +49,10 @@ describe('bad input is a 400, never a 500', () => {
   });
   afterAll(() => t?.close());
 
+  /** The routes that read a JSON body (uploads read multipart: uploads.spec). */
+  const jsonWrites = () =>
+    apiRoutes(t.app).filter((route) => route.readsBody && route.method !== 'GET' && route.body?.kind !== 'multipart');
+
   /** The GET routes with parameters or a query, as Fastify holds them (Nest registered them there). */
   function getRoutes(): string[] {
     const paths = heldRoutes(t.app)
@@ -143,13 +147,7 @@ describe('bad input is a 400, never a 500', () => {
 
   it('answers null, a value of another type or a number too large, in each field of every JSON body with a 400, never a 500', async () => {
     // The legacy export answers with the worker's file, and no worker runs here (its refusals: request.spec.ts).
-    const writes = apiRoutes(t.app).filter(
-      (route) =>
-        route.readsBody &&
-        route.method !== 'GET' &&
-        route.body?.kind !== 'multipart' &&
-        route.path !== '/api/export-csv',
-    );
+    const writes = jsonWrites().filter((route) => route.path !== '/api/export-csv');
     const declared = writes.flatMap((route) => bodyFields(route.bodyType));
     expect(declared).toEqual(expect.arrayContaining(['name', 'reviews', 'ids', 'matching', 'head_tags', 'ad1']));
     // An interface's fields are unknown here: such a route gets every field any body declares, and the export's.
@@ -175,13 +173,7 @@ describe('bad input is a 400, never a 500', () => {
 
   it('answers a field no body of the route declares with a 400 naming it, on every JSON write route with a DTO', async () => {
     // {"ad5": …} saved nothing and {"slug": …} on a business changed nothing, both answering success.
-    const writes = apiRoutes(t.app).filter(
-      (route) =>
-        route.readsBody &&
-        route.method !== 'GET' &&
-        route.body?.kind !== 'multipart' &&
-        bodyFields(route.bodyType).length > 0,
-    );
+    const writes = jsonWrites().filter((route) => bodyFields(route.bodyType).length > 0);
     expect(writes.map((route) => route.path)).toEqual(
       expect.arrayContaining(['/api/admin/advertisement-codes', '/api/admin/businesses/:id']),
     );
