@@ -34,8 +34,8 @@ export function validateOncePerRequest(req: FastifyRequest): {
 export class ValidationOncePipe extends ValidationPipe {
   /**
    * Bodies name every field they may hold: one the DTO lacks is a 400 naming it ("property slug should not exist"),
-   * where it was dropped and the write answered success; a body of null is a 400 too. Queries drop what they do not know (a shared link's
-   * utm_source or fbclid must still open the page).
+   * where it was dropped and the write answered success; a body of null is a 400 too. Queries drop what they do
+   * not know (a shared link's utm_source or fbclid must still open the page).
    */
   private readonly bodies: ValidationPipe;
 

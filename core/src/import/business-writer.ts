@@ -68,8 +68,8 @@ const aliasKeys = new Memo((slug) => aliasKey(slug), 5_000);
 const keyOf = (slug: string | null) => (slug === null ? null : aliasKeys.get(slug));
 
 /**
- * Set in a transaction that writes businesses.open_minutes and unlisted_minutes with working_hours, so the trigger that empties them when
- * the hours change without them (Migration20261127000010OpenMinutes) trusts its writes.
+ * Set in a transaction that writes businesses.open_minutes and unlisted_minutes with working_hours, so the trigger
+ * that empties them when the hours change without them (Migration20261127000010OpenMinutes) trusts its writes.
  */
 export const OPEN_MINUTES_WRITER = `set local directory.writes_open_minutes = 'on'`;
 

@@ -153,8 +153,8 @@ function withoutOlderReadings(row: Stored): PlaceInput {
 
 /**
  * Writes the open and unlisted minutes (weekMinutesOf) of businesses that have hours but no open minutes (stored
- * before imports wrote them, or emptied by a migration), batch by batch in id order; hours that cannot be read stay without (and are read again by the next run).
- * Returns how many businesses got them.
+ * before imports wrote them, or emptied by a migration), batch by batch in id order; hours that cannot be read stay
+ * without (and are read again by the next run). Returns how many businesses got them.
  */
 export async function backfillOpenMinutes(
   client: pg.ClientBase,
