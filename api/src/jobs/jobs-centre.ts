@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -72,6 +72,8 @@ function exportFiltersOf(data: Partial<ExportRequest> | undefined): ExportFilter
  */
 @Injectable()
 export class JobsCentre {
+  private readonly logger = new Logger(JobsCentre.name);
+
   constructor(
     private readonly jobs: JobQueues,
     private readonly audit: AuditService,
@@ -99,7 +101,7 @@ export class JobsCentre {
   private async recentOf(queue: AdminJobQueue, limit: number) {
     const q = this.jobs.queue(queue as QueueName);
     const window = CROWDED_QUEUES.includes(queue) ? Math.min(limit * 5, 500) : limit;
-    const jobs = await unavailableWhenRedisIsAway(async () => [
+    const read = async () => [
       ...(await q.getJobs(['active'], 0, -1, false)),
       ...(await q.getJobs(
         LISTED_STATES.filter((s) => s !== 'active'),
@@ -107,7 +109,16 @@ export class JobsCentre {
         window - 1,
         false,
       )),
-    ]);
+    ];
+    // The lists are read one after another while jobs move between them (a cancel, a retry): a read that failed
+    // is read once more before the answer is a 503.
+    const jobs = await unavailableWhenRedisIsAway(() =>
+      read().catch(async (error: Error) => {
+        this.logger.warn(`Reading the ${queue} queue's jobs failed once, read again: ${error.message}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return read();
+      }),
+    );
     const seen = new Set<string>();
     const mine = jobs.filter((job) => {
       if (!job || !isAdminJob(queue, job.name) || seen.has(String(job.id))) return false;

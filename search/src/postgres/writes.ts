@@ -69,7 +69,8 @@ export async function upsertInto(pool: pg.Pool, table: string, documents: readon
        country text, country_code text, full_address text, phone text, photo text, website text,
        latitude double precision,
        longitude double precision, rating double precision, reviews integer, verified boolean, is_approved boolean,
-       open_minutes int4multirange, unlisted_minutes int4multirange, time_zone text, location_terms text[], synonym_phrases text, amenities text)
+       open_minutes int4multirange, unlisted_minutes int4multirange, time_zone text, location_terms text[],
+       synonym_phrases text, amenities text)
      on conflict (id) do update set ${WRITABLE.filter((c) => c !== 'id')
        .map((c) => `${c} = excluded.${c}`)
        .join(', ')}`,
