@@ -1,5 +1,5 @@
 import type { SearchEngine, SearchQuery } from '@directory/search';
-import type { RelaxedCount, SearchAlternatives, Suggestions } from '@directory/core';
+import { type RelaxedCount, type SearchAlternatives, slugify, type Suggestions } from '@directory/core';
 
 /** Suggestions and popular categories offered after an empty search. */
 const OFFERED = 5;
@@ -31,11 +31,16 @@ export async function searchAlternatives(engine: SearchEngine, query: SearchQuer
     const result = await engine.search({ ...relaxed, page: 1, limit: 1 });
     return result.total > 0 ? { total: result.total, exhaustive: result.exhaustive } : null;
   };
-  /** The same search in each city close to the place typed, those that find nothing left out. */
+  /**
+   * The same search in each city close to the place typed, those that find nothing left out; the city the place
+   * names exactly is not searched again (the search just found nothing there).
+   */
   const inCitiesLike = async (location: string): Promise<SearchAlternatives['inCitiesLike']> => {
     const { cities } = await closeTo(engine, location);
+    const typed = slugify(location);
     const offers = await Promise.all(
       cities.slice(0, CITIES_LIKE).map(async (city) => {
+        if (city.slug === typed) return [];
         const found = await count({ ...placeless, city: city.slug, country: city.countryCode });
         return found ? [{ city, ...found }] : [];
       }),
